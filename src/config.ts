@@ -1,0 +1,77 @@
+/**
+ * Service configuration from the environment. Every knob has a sensible default so `npm start`
+ * needs nothing; invalid values fail fast at start-up with a message naming the variable.
+ */
+import { availableParallelism } from 'node:os';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** Search worker threads (one per core is right: searches are CPU-bound). */
+  readonly workers: number;
+  /** Searches allowed to wait for a worker; beyond it requests get 503 at once. */
+  readonly maxQueue: number;
+  /** Transposition table size per worker, MiB. */
+  readonly ttSizeMb: number;
+  readonly defaultTimeBudgetMs: number;
+  readonly maxTimeBudgetMs: number;
+  /** Deepest iteration a client may ask for. */
+  readonly maxDepth: number;
+  readonly bodyLimitBytes: number;
+  readonly logLevel: string;
+  /** Browser origins allowed by CORS; empty = CORS off. '*' allows any origin. */
+  readonly corsOrigins: readonly string[];
+  /** Requests per minute per client IP; 0 = no rate limiting. */
+  readonly rateLimitPerMinute: number;
+  /** Entries of the per-replica result cache; 0 = off. */
+  readonly cacheEntries: number;
+  /** Longest a graceful shutdown may take before the process exits anyway. */
+  readonly shutdownTimeoutMs: number;
+  readonly exposeDocs: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const workers = integer(env, 'WORKERS', Math.max(1, availableParallelism()), 1, 256);
+  const maxTimeBudgetMs = integer(env, 'MAX_TIME_BUDGET_MS', 60_000, 10, 600_000);
+  const defaultTimeBudgetMs = integer(env, 'DEFAULT_TIME_BUDGET_MS', Math.min(1000, maxTimeBudgetMs), 1, maxTimeBudgetMs);
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    workers,
+    maxQueue: integer(env, 'MAX_QUEUE', workers * 16, 0, 100_000),
+    ttSizeMb: integer(env, 'TT_SIZE_MB', 64, 1, 16_384),
+    defaultTimeBudgetMs,
+    maxTimeBudgetMs,
+    maxDepth: integer(env, 'MAX_DEPTH', 64, 1, 200),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
+    cacheEntries: integer(env, 'CACHE_ENTRIES', 1000, 0, 10_000_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
+    exposeDocs: bool(env, 'EXPOSE_DOCS', true),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The contract between a game and the rest of Kibitz.
+ *
+ * A game has two faces:
+ *  - an engine face (`SearchPosition`, `GameEngine`) used by the search in worker threads: integer
+ *    moves, make/unmake, incremental Zobrist hash, no allocation per node;
+ *  - a client face (`GameDefinition`) used by the HTTP layer: TypeBox schemas, JSON codec with
+ *    precise errors, catalogue text.
+ *
+ * JSON is parsed and validated once, at the edge, into a SearchPosition; the position crosses to a
+ * worker as a compact Int32Array snapshot.
+ */
+import type { TSchema } from 'typebox';
+import type { Result } from '../core/result.js';
+
+export const GAME_IDS = ['mnk', 'othello', 'tablut', 'hadron'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/** moveOrderScore at or above this marks a forcing move. */
+export const TACTICAL_HINT = 500_000;
+
+/** A mutable position the search walks with make/unmake. Implementations must not allocate per node. */
+export interface SearchPosition {
+  /** Zobrist hash (two 32-bit halves), side to move included; updated incrementally. */
+  hashLo: number;
+  hashHi: number;
+  /** Side to move: 0 for the first player, 1 for the second. */
+  side: number;
+  /** Exclusive upper bound of move codes (sizes history tables). */
+  readonly moveSpace: number;
+  /** Upper bound on the number of moves generateMoves can return in any position. */
+  readonly maxMoves: number;
+  /**
+   * NOT_TERMINAL, or the result for the side to move (RESULT_WIN / RESULT_DRAW / RESULT_LOSS) when
+   * the game is over. "No legal move" need not be detected here: generateMoves returning 0 means the
+   * side to move has lost (games where a player passes instead generate an explicit pass move).
+   */
+  terminal(): number;
+  /** Writes the legal moves into buf from offset on; returns how many. Only called when not terminal. */
+  generateMoves(buf: Int32Array, offset: number): number;
+  makeMove(move: number): void;
+  /** Undoes the last makeMove (which was `move`). */
+  unmakeMove(move: number): void;
+  /** Heuristic value for the side to move, in internal units, |value| < EVAL_LIMIT. */
+  evaluate(): number;
+  /**
+   * Optional static ordering hint for a legal move (larger is tried first), |hint| < 1e6. Hints at
+   * or above TACTICAL_HINT mark forcing moves (wins, blocks, captures) that the search never reduces.
+   */
+  moveOrderScore?(move: number): number;
+  /**
+   * Optional narrower move list for the search (candidate moves, forced replies). When present the
+   * search uses it instead of generateMoves; it must return at least one move whenever generateMoves
+   * would, and 0 only when the side to move has lost.
+   */
+  generateSearchMoves?(buf: Int32Array, offset: number): number;
+}
+
+/** Knobs the engine face accepts; the arena uses `profile` to pit configurations against each other. */
+export interface EngineOptions {
+  /** Named evaluation profile; 'default' when absent. Unknown names fall back to the default. */
+  readonly profile?: string;
+  /** Seed for any randomness (noise profiles); deterministic for a given seed. */
+  readonly seed?: number;
+}
+
+/** What a game-specific solver may answer before (or instead of) the generic alpha-beta. */
+export interface SolveResult {
+  readonly move: number;
+  /** Internal score (proven results use the WIN_SCORE distance-to-end encoding). */
+  readonly score: number;
+  /** The exact final value on the game's client scale, when it has one (Othello's disc differential). */
+  readonly exactScore?: number;
+  readonly pv: readonly number[];
+  readonly nodes: number;
+  readonly depth: number;
+}
+
+export interface SolveContext {
+  /** Wall-clock deadline (Date.now() scale). */
+  readonly deadline: number;
+  /** True once the client went away or the deadline passed; cheap enough to poll every few thousand nodes. */
+  shouldStop(): boolean;
+}
+
+export interface GameEngine<P extends SearchPosition = SearchPosition> {
+  readonly id: GameId;
+  /** Rebuilds a position from a snapshot produced by `snapshot`. Trusted input. */
+  restore(snapshot: Int32Array, options?: EngineOptions): P;
+  snapshot(position: P): Int32Array;
+  /**
+   * Optional exact or tactical solver tried before the generic search (endgame solver, threat-space
+   * search...). Returns a proven answer, or null to let the generic search run. Must honour ctx.
+   */
+  solve?(position: P, ctx: SolveContext): SolveResult | null;
+  /** Share of the remaining time the solver may use before the generic search takes over (default 0.5). */
+  readonly solveTimeShare?: number;
+  /** Converts a heuristic internal score to the game's client scale (documented in `scoreScale`). */
+  clientScore(internal: number): number;
+  /** Client score reported with a proven win (its negation for a loss) when there is no exact score. */
+  readonly provenWinScore: number;
+}
+
+/** A client-input problem in game terms: which field, and what is wrong with it. */
+export interface FieldError {
+  /** 'position': the state breaks the rules; 'move': the move is malformed or illegal; 'params': bad query. */
+  readonly kind: 'position' | 'move' | 'notation' | 'params' | 'history';
+  /** Path of the offending field, in Ajv's style: "body/state/board/3", "body/move", "querystring/k". */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** JSON move as returned to clients: always carries a notation string. */
+export interface MoveJson {
+  readonly notation: string;
+  readonly [key: string]: unknown;
+}
+
+export interface GameDefinition<P extends SearchPosition = SearchPosition> {
+  readonly id: GameId;
+  readonly name: string;
+  /** One paragraph of rules for the catalogue. */
+  readonly rules: string;
+  /** How `evaluation.score` is to be read for this game. */
+  readonly scoreScale: string;
+  /** Schema of the JSON state (rejects unknown properties). */
+  readonly stateSchema: TSchema;
+  /** Schema of a move object in requests and responses (notation-only objects allowed where valid). */
+  readonly moveSchema: TSchema;
+  /** Schema of one `history` element (earlier states or moves), for games that use history. */
+  readonly historyItemSchema?: TSchema;
+  /** Schema of the initial-state query string (parameterised games); absent: no parameters. */
+  readonly initialStateQuerySchema?: TSchema;
+  /** Names of the two sides, indexed by SearchPosition.side, as they appear in states. */
+  readonly sideNames: readonly [string, string];
+  readonly exampleState: unknown;
+  readonly exampleMove: MoveJson;
+  readonly engine: GameEngine<P>;
+  /** The initial JSON state (query already schema-validated). */
+  initialState(query: Record<string, unknown>): Result<unknown, FieldError>;
+  /** A schema-validated JSON state (+ history) to a position, or the rule it breaks. */
+  decodeState(state: unknown, history: readonly unknown[] | undefined): Result<P, FieldError>;
+  encodeState(position: P): unknown;
+  /** A move object or notation string to a move code of this position (legality checked by the caller). */
+  decodeMove(position: P, move: unknown, field: string): Result<number, FieldError>;
+  encodeMove(position: P, move: number): MoveJson;
+}

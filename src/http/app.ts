@@ -1,0 +1,168 @@
+/**
+ * The fastify application factory. Everything the service does over HTTP is registered here, from
+ * small plugins that tests exercise with `app.inject`.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
+import { ApiError, ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { healthRoutes } from './routes/health.js';
+import { gameRoutes } from './routes/games.js';
+
+/** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
+export interface SearchRunner {
+  submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome>;
+  stats(): PoolStats;
+}
+
+export interface Readiness {
+  ready: boolean;
+}
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly pool: SearchRunner;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly readiness?: Readiness;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Arrival time (Date.now() scale): time budgets count from here. */
+    arrivedAt: number;
+  }
+}
+
+export const API_VERSION = '1.0.0';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const readiness = options.readiness ?? { ready: true };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.decorateRequest('arrivedAt', 0);
+  app.addHook('onRequest', async (request) => {
+    request.arrivedAt = Date.now();
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.retryAfter !== undefined) void reply.header('retry-after', String(apiError.retryAfter));
+    return reply.code(apiError.statusCode).send(errorBody(apiError, request.id));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    return reply.code(404).send(errorBody(error, request.id));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kibitz',
+        version: API_VERSION,
+        description:
+          'Move suggestions for Tablut (Ashton rules), Hadron, (M,N,K)-games and Othello. POST a position; get the best move, ' +
+          'its evaluation, the principal variation and search statistics, within the time budget you set.\n\n' +
+          'Errors always have the body `ErrorBody`; its `code` is one of: ' +
+          Object.entries(ERROR_CATALOGUE)
+            .map(([code, e]) => `\`${code}\` (${e.status}): ${e.description}`)
+            .join('; '),
+      },
+      tags: [
+        { name: 'games', description: 'Rules, positions and moves of each game.' },
+        { name: 'search', description: 'Best-move search.' },
+        { name: 'operations', description: 'Health, readiness and documentation.' },
+      ],
+    },
+  });
+  if (config.exposeDocs) {
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { readiness, pool: options.pool });
+  await app.register(gameRoutes, { config, pool: options.pool, readiness });
+  return app;
+}
+
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    statusCode: error.statusCode,
+    code: error.code,
+    error: reasonPhrase(error.statusCode),
+    message: error.message,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    requestId,
+  };
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  499: 'Client Closed Request',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function reasonPhrase(status: number): string {
+  return REASONS[status] ?? 'Error';
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Maps anything thrown in a request to a catalogue error; internals never reach the client. */
+export function toApiError(error: FastifyError | ApiError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+  if (Array.isArray(e.validation) && e.validation.length > 0) {
+    const issue = e.validation[0];
+    let field = `${e.validationContext ?? 'body'}${issue.instancePath ?? ''}`;
+    let message = issue.message ?? 'is invalid';
+    const extra = issue.params?.additionalProperties ?? issue.params?.additionalProperty;
+    if (issue.keyword === 'additionalProperties' && extra !== undefined) {
+      const names = Array.isArray(extra) ? extra : [extra];
+      field = `${field}/${String(names[0])}`;
+      message = `is not an allowed property`;
+    }
+    return new ApiError('VALIDATION_ERROR', `${field} ${message}`, { field });
+  }
+  const byCode: Record<string, ErrorCode> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_JSON',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  };
+  const mapped = e.code === undefined ? undefined : byCode[e.code];
+  if (mapped !== undefined) return new ApiError(mapped, e.message);
+  if (e.statusCode === 429) return new ApiError('RATE_LIMITED', e.message, { retryAfter: 60 });
+  if (e.statusCode === 400 || error instanceof SyntaxError) return new ApiError('INVALID_JSON', `body is not valid JSON: ${e.message}`);
+  if (e.statusCode === 413) return new ApiError('BODY_TOO_LARGE', e.message);
+  if (e.statusCode === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE', e.message);
+  if (e.statusCode === 404) return new ApiError('NOT_FOUND', e.message);
+  if (e.statusCode === 503) return new ApiError('SHUTTING_DOWN', 'the service is shutting down', { retryAfter: 1 });
+  return new ApiError('INTERNAL_ERROR', 'internal server error');
+}

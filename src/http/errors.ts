@@ -1,0 +1,59 @@
+/**
+ * The one catalogue of error codes. Every error body is
+ * `{statusCode, code, error, message, field?, requestId}`; codes are stable API.
+ */
+import type { FieldError } from '../games/types.js';
+
+export const ERROR_CATALOGUE = {
+  VALIDATION_ERROR: { status: 400, description: 'The request does not match its schema; `field` names the offending part.' },
+  INVALID_JSON: { status: 400, description: 'The body is not valid JSON.' },
+  INVALID_MOVE_NOTATION: { status: 400, description: 'The move is not a well-formed move of this game.' },
+  INVALID_PARAMETERS: { status: 400, description: 'Query parameters are individually valid but inconsistent (e.g. k > max(m, n)).' },
+  NOT_FOUND: { status: 404, description: 'No such route.' },
+  GAME_NOT_FOUND: { status: 404, description: 'No game with this id; see GET /v1/games.' },
+  METHOD_NOT_ALLOWED: { status: 405, description: 'The route exists but not for this method.' },
+  BODY_TOO_LARGE: { status: 413, description: 'The body is larger than the configured limit.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'Send `Content-Type: application/json`.' },
+  INVALID_POSITION: { status: 422, description: 'The state is well-formed but impossible under the rules of the game.' },
+  INVALID_HISTORY: { status: 422, description: 'The history does not lead to the state, or is itself illegal.' },
+  ILLEGAL_MOVE: { status: 422, description: 'The move is well-formed but not legal in this position.' },
+  GAME_OVER: { status: 422, description: 'The game is finished: there is no move to play or suggest.' },
+  CANCELLED: { status: 499, description: 'The client closed the connection before the answer (seen only in logs and metrics).' },
+  RATE_LIMITED: { status: 429, description: 'Too many requests from this client; retry after `Retry-After` seconds.' },
+  QUEUE_FULL: { status: 503, description: 'Every worker is busy and the queue is full; retry after `Retry-After` seconds.' },
+  SHUTTING_DOWN: { status: 503, description: 'The replica is shutting down; retry on another one.' },
+  SEARCH_FAILED: { status: 500, description: 'The search worker failed; the request may be retried.' },
+  INTERNAL_ERROR: { status: 500, description: 'Unexpected server error.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly field: string | undefined;
+  /** Seconds, for 429/503. */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = ERROR_CATALOGUE[code].status;
+    this.field = options.field;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+const FIELD_ERROR_CODES: Record<FieldError['kind'], ErrorCode> = {
+  position: 'INVALID_POSITION',
+  move: 'ILLEGAL_MOVE',
+  notation: 'INVALID_MOVE_NOTATION',
+  params: 'INVALID_PARAMETERS',
+  history: 'INVALID_HISTORY',
+};
+
+export function fromFieldError(error: FieldError): ApiError {
+  return new ApiError(FIELD_ERROR_CODES[error.kind], `${error.field}: ${error.message}`, { field: error.field });
+}

@@ -1,0 +1,117 @@
+/**
+ * Game logic the routes share, free of HTTP: status of a position, legal moves, the pool job for a
+ * best-move request and the client view of a search result.
+ */
+import type { GameDefinition, MoveJson, SearchPosition } from '../games/types.js';
+import { NOT_TERMINAL, RESULT_DRAW, RESULT_WIN, isProven, provenPlies } from '../search/score.js';
+import { Searcher } from '../search/search.js';
+import { TranspositionTable } from '../search/tt.js';
+import { newControlBlock, type SearchTask, type SearchTaskResult } from '../pool/task.js';
+import type { SearchJob } from '../pool/pool.js';
+
+export type GameStatus = { status: 'ongoing' } | { status: 'win'; winner: string } | { status: 'draw' };
+
+const scratch = { buffer: new Int32Array(1024) };
+
+function moveBuffer(size: number): Int32Array {
+  if (scratch.buffer.length < size) scratch.buffer = new Int32Array(size);
+  return scratch.buffer;
+}
+
+/** Legal move codes of a position that is not finished. */
+export function legalMoveCodes(pos: SearchPosition): number[] {
+  const buffer = moveBuffer(pos.maxMoves);
+  const count = pos.generateMoves(buffer, 0);
+  return Array.from(buffer.subarray(0, count));
+}
+
+export function statusOf(def: GameDefinition<SearchPosition>, pos: SearchPosition): GameStatus {
+  let result = pos.terminal();
+  if (result === NOT_TERMINAL) {
+    if (pos.generateMoves(moveBuffer(pos.maxMoves), 0) > 0) return { status: 'ongoing' };
+    result = -1;
+  }
+  if (result === RESULT_DRAW) return { status: 'draw' };
+  const winnerSide = result === RESULT_WIN ? pos.side : 1 - pos.side;
+  return { status: 'win', winner: def.sideNames[winnerSide] };
+}
+
+export function encodeMoves(def: GameDefinition<SearchPosition>, pos: SearchPosition, moves: readonly number[]): MoveJson[] {
+  return moves.map((m) => def.encodeMove(pos, m));
+}
+
+/** The PV as move objects: each move is encoded in the position it is played from. */
+export function encodePv(def: GameDefinition<SearchPosition>, pos: SearchPosition, pv: readonly number[]): MoveJson[] {
+  const out: MoveJson[] = [];
+  const played: number[] = [];
+  for (const move of pv) {
+    if (pos.terminal() !== NOT_TERMINAL || !legalMoveCodes(pos).includes(move)) break;
+    out.push(def.encodeMove(pos, move));
+    pos.makeMove(move);
+    played.push(move);
+  }
+  for (let i = played.length - 1; i >= 0; i--) pos.unmakeMove(played[i]);
+  return out;
+}
+
+export interface ClientEvaluation {
+  score: number;
+  outcome?: 'win' | 'loss' | 'draw';
+  plies?: number;
+}
+
+export function toClientEvaluation(def: GameDefinition<SearchPosition>, result: SearchTaskResult): ClientEvaluation {
+  const engine = def.engine;
+  if (result.exact || isProven(result.score)) {
+    if (result.score === 0 || (!isProven(result.score) && result.exact)) {
+      return { score: result.exactScore ?? 0, outcome: 'draw' };
+    }
+    const win = result.score > 0;
+    const score = result.exactScore ?? (win ? engine.provenWinScore : -engine.provenWinScore);
+    return { score, outcome: win ? 'win' : 'loss', plies: provenPlies(result.score) };
+  }
+  return { score: engine.clientScore(result.score) };
+}
+
+/** Shallow main-thread search for requests that never reached a worker in time. */
+const fallbackSearcher = new Searcher(new TranspositionTable(1));
+const FALLBACK_SEARCH_MS = 5;
+
+export function fallbackResult(pos: SearchPosition): SearchTaskResult {
+  const startedAt = Date.now();
+  const result = fallbackSearcher.search(pos, { maxDepth: 2, deadline: startedAt + FALLBACK_SEARCH_MS });
+  return {
+    move: result.move,
+    score: result.score,
+    exactScore: undefined,
+    exact: result.exact,
+    pv: result.pv,
+    depth: result.depth,
+    nodes: result.nodes,
+    stopReason: 'time',
+    startedAt,
+    finishedAt: Date.now(),
+  };
+}
+
+export function searchJob(
+  def: GameDefinition<SearchPosition>,
+  pos: SearchPosition,
+  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined },
+): SearchJob {
+  const task: SearchTask = {
+    gameId: def.id,
+    snapshot: def.engine.snapshot(pos),
+    deadline: options.deadline,
+    maxDepth: options.maxDepth,
+    seed: options.seed,
+    profile: undefined,
+    control: newControlBlock(),
+  };
+  return { task, fallback: () => fallbackResult(pos) };
+}
+
+/** Time kept back from the budget to ship the answer (message passing, serialisation). */
+export function responseReserveMs(budgetMs: number): number {
+  return Math.min(100, 3 + Math.ceil(budgetMs * 0.03));
+}

@@ -1,0 +1,296 @@
+/**
+ * Game routes. Each game gets its own concrete routes (so its state and move schemas validate the
+ * request and document it in OpenAPI); a parametric twin answers 404 GAME_NOT_FOUND for other ids.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.js';
+import { GAMES } from '../../games/registry.js';
+import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
+import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../../pool/pool.js';
+import { ApiError, fromFieldError } from '../errors.js';
+import type { Readiness, SearchRunner } from '../app.js';
+import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
+import {
+  encodeMoves,
+  encodePv,
+  fallbackResult,
+  legalMoveCodes,
+  responseReserveMs,
+  searchJob,
+  statusOf,
+  toClientEvaluation,
+} from '../game-service.js';
+
+interface GameRouteOptions {
+  readonly config: Config;
+  readonly pool: SearchRunner;
+  readonly readiness: Readiness;
+}
+
+const errors = (...statuses: number[]): Record<number, TSchema> =>
+  Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
+
+const CatalogueEntry = Type.Object(
+  {
+    id: Type.String({ description: 'Game id used in URLs.', examples: ['mnk'] }),
+    name: Type.String({ description: 'Display name.' }),
+    rules: Type.String({ description: 'The rules in one paragraph.' }),
+    scoreScale: Type.String({ description: 'How to read `evaluation.score` for this game.' }),
+    stateSchema: Type.Unknown({ description: 'JSON Schema of the state.' }),
+    moveSchema: Type.Unknown({ description: 'JSON Schema of a move (requests also accept its notation string).' }),
+    initialStateQuery: Type.Optional(Type.Unknown({ description: 'JSON Schema of the initial-state query parameters.' })),
+    searchOptions: Type.Unknown({ description: 'JSON Schema of the best-move request.' }),
+    exampleState: Type.Unknown({ description: 'The initial state with default parameters.' }),
+    exampleMove: Type.Unknown({ description: 'An example move.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** Plain JSON copy of a TypeBox schema (drops TypeBox's symbol keys). */
+function plainSchema(schema: TSchema): unknown {
+  return JSON.parse(JSON.stringify(schema));
+}
+
+export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const limits = { maxTimeBudgetMs: opts.config.maxTimeBudgetMs, maxDepth: opts.config.maxDepth, defaultTimeBudgetMs: opts.config.defaultTimeBudgetMs };
+
+  const catalogue = GAME_IDS.map((id) => {
+    const def = GAMES[id];
+    const schemas = gameSchemas(def, limits);
+    return {
+      id,
+      name: def.name,
+      rules: def.rules,
+      scoreScale: def.scoreScale,
+      stateSchema: plainSchema(def.stateSchema),
+      moveSchema: plainSchema(def.moveSchema),
+      ...(def.initialStateQuerySchema === undefined ? {} : { initialStateQuery: plainSchema(def.initialStateQuerySchema) }),
+      searchOptions: plainSchema(schemas.bestMoveBody),
+      exampleState: def.exampleState,
+      exampleMove: def.exampleMove,
+    };
+  });
+
+  app.get(
+    '/v1/games',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'The catalogue: every game with its rules, formats, search options and an example state.',
+        response: { 200: Type.Array(CatalogueEntry) },
+      },
+    },
+    async () => catalogue,
+  );
+
+  app.get(
+    '/v1/games/:gameId',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'One catalogue entry.',
+        params: GameIdParam,
+        response: { 200: CatalogueEntry, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const entry = catalogue.find((c) => c.id === request.params.gameId);
+      if (entry === undefined) throw unknownGame(request.params.gameId);
+      return entry;
+    },
+  );
+
+  for (const id of GAME_IDS) registerGame(app, GAMES[id], opts, limits);
+
+  // Other ids: the same paths with a parameter, answering 404 (hidden from the document).
+  const unknown = async (request: FastifyRequest<{ Params: { gameId: string } }>) => {
+    throw unknownGame(request.params.gameId);
+  };
+  const hidden = { schema: { hide: true, params: GameIdParam } };
+  app.get('/v1/games/:gameId/initial-state', hidden, unknown);
+  for (const action of ['legal-moves', 'play', 'best-move']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
+};
+
+function unknownGame(id: string): ApiError {
+  const known = GAME_IDS.join(', ');
+  return new ApiError('GAME_NOT_FOUND', `params/gameId: no game "${id.slice(0, 64)}"; known games: ${known}`, { field: 'params/gameId' });
+}
+
+function registerGame(
+  fastify: FastifyInstance,
+  def: GameDefinition<SearchPosition>,
+  opts: GameRouteOptions,
+  limits: { maxTimeBudgetMs: number; maxDepth: number; defaultTimeBudgetMs: number },
+): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const schemas = gameSchemas(def, limits);
+  const base = `/v1/games/${def.id}`;
+  const tags = ['games'];
+
+  const decode = (body: { state: unknown; history?: unknown[] }): SearchPosition => {
+    const decoded = def.decodeState(body.state, body.history);
+    if (!decoded.ok) throw fromFieldError(decoded.error);
+    return decoded.value;
+  };
+
+  app.get(
+    `${base}/initial-state`,
+    {
+      schema: {
+        tags,
+        summary: `${def.name}: the initial state`,
+        ...(def.initialStateQuerySchema === undefined ? {} : { querystring: def.initialStateQuerySchema }),
+        response: { 200: def.stateSchema, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const result = def.initialState((request.query ?? {}) as Record<string, unknown>);
+      if (!result.ok) throw fromFieldError(result.error);
+      return result.value;
+    },
+  );
+
+  app.post(
+    `${base}/legal-moves`,
+    {
+      schema: {
+        tags,
+        summary: `${def.name}: every legal move and the game status`,
+        body: schemas.stateOnly,
+        response: { 200: schemas.legalMovesReply, ...errors(400, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const pos = decode(request.body);
+      const status = statusOf(def, pos);
+      const moves = status.status === 'ongoing' ? encodeMoves(def, pos, legalMoveCodes(pos)) : [];
+      return { moves, status };
+    },
+  );
+
+  app.post(
+    `${base}/play`,
+    {
+      schema: {
+        tags,
+        summary: `${def.name}: play a move; returns the next state and the game status`,
+        body: schemas.playBody,
+        response: { 200: schemas.playReply, ...errors(400, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const pos = decode(request.body);
+      if (statusOf(def, pos).status !== 'ongoing') throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
+      const move = def.decodeMove(pos, request.body.move, 'body/move');
+      if (!move.ok) throw fromFieldError(move.error);
+      if (!legalMoveCodes(pos).includes(move.value)) {
+        throw new ApiError('ILLEGAL_MOVE', `body/move: ${def.encodeMove(pos, move.value).notation} is not legal in this position`, { field: 'body/move' });
+      }
+      pos.makeMove(move.value);
+      return { state: def.encodeState(pos), status: statusOf(def, pos) };
+    },
+  );
+
+  app.post(
+    `${base}/best-move`,
+    {
+      schema: {
+        tags: ['search'],
+        summary: `${def.name}: the best move within the time budget`,
+        description:
+          'Answers within `timeBudgetMs` of arrival (queue wait included) with the best move of the deepest completed iteration. ' +
+          'A disconnecting client cancels its search. 503 QUEUE_FULL with Retry-After when every worker is busy and the queue is full.',
+        body: schemas.bestMoveBody,
+        response: { 200: schemas.bestMoveReply, ...errors(400, 413, 415, 422, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => bestMove(def, opts, request, reply, decode),
+  );
+}
+
+interface BestMoveBody {
+  state: unknown;
+  history?: unknown[];
+  timeBudgetMs?: number;
+  maxDepth?: number;
+  seed?: number;
+}
+
+async function bestMove(
+  def: GameDefinition<SearchPosition>,
+  opts: GameRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  decode: (body: BestMoveBody) => SearchPosition,
+) {
+  const body = request.body as BestMoveBody;
+  const arrivedAt = request.arrivedAt;
+  const budget = body.timeBudgetMs ?? opts.config.defaultTimeBudgetMs;
+  const pos = decode(body);
+  if (statusOf(def, pos).status !== 'ongoing') {
+    throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to suggest', { field: 'body/state' });
+  }
+  if (!opts.readiness.ready) throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
+  const deadline = arrivedAt + budget - responseReserveMs(budget);
+  const legal = legalMoveCodes(pos);
+
+  let result;
+  if (legal.length === 1) {
+    result = { ...fallbackResult(pos), stopReason: 'onlyMove' as const };
+  } else {
+    const controller = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableEnded) controller.abort();
+    };
+    reply.raw.once('close', onClose);
+    try {
+      const outcome = await opts.pool.submit(searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed }), controller.signal);
+      result = outcome.result;
+    } catch (error) {
+      throw poolError(error);
+    } finally {
+      reply.raw.removeListener('close', onClose);
+    }
+  }
+  // A worker can only miss a move if it was cut before its first root move: answer cheaply then.
+  if (result.move < 0 || !legal.includes(result.move)) result = { ...fallbackResult(pos), stopReason: result.stopReason };
+
+  const searchMs = Math.max(1, result.finishedAt - result.startedAt);
+  const answer = {
+    move: def.encodeMove(pos, result.move),
+    evaluation: toClientEvaluation(def, result),
+    pv: encodePv(def, pos, result.pv.length > 0 && result.pv[0] === result.move ? result.pv : [result.move]),
+    depth: result.depth,
+    nodes: result.nodes,
+    nps: Math.round((result.nodes * 1000) / searchMs),
+    elapsedMs: Math.max(0, Date.now() - arrivedAt),
+    queueMs: Math.max(0, result.startedAt - arrivedAt),
+    stopReason: result.stopReason,
+  };
+  request.log.info(
+    {
+      game: def.id,
+      budgetMs: budget,
+      elapsedMs: answer.elapsedMs,
+      queueMs: answer.queueMs,
+      depth: answer.depth,
+      nodes: answer.nodes,
+      stopReason: answer.stopReason,
+    },
+    'search',
+  );
+  return answer;
+}
+
+function poolError(error: unknown): ApiError {
+  if (error instanceof QueueFullError) {
+    return new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: error.retryAfterSeconds });
+  }
+  if (error instanceof PoolClosedError) return new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
+  if (error instanceof CancelledError) return new ApiError('CANCELLED', 'the client closed the connection');
+  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request');
+  return new ApiError('INTERNAL_ERROR', 'internal server error');
+}

@@ -1,0 +1,268 @@
+/**
+ * The search pool: Piscina runs the worker threads (warm, one search each, replaced when one dies);
+ * admission is ours. Piscina can only cancel a running task by terminating its thread, which would
+ * throw away the warm transposition table, so requests wait in our own bounded queue and are handed
+ * to Piscina only when a thread is free. That gives:
+ *  - a full queue answers at once (QueueFullError -> 503);
+ *  - a waiting request whose client leaves is simply dropped from the queue;
+ *  - a running search whose client leaves is stopped through a shared flag (the thread survives);
+ *  - a request still waiting when its deadline nears is answered by its fallback (a shallow search on
+ *    the main thread), so the time budget holds, queue wait included.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import {
+  CONTROL_CANCEL,
+  CONTROL_STATE,
+  STATE_QUEUED,
+  STATE_DONE,
+  type SearchTask,
+  type SearchTaskResult,
+} from './task.js';
+
+export class QueueFullError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('every search worker is busy and the queue is full');
+    this.name = 'QueueFullError';
+  }
+}
+
+export class PoolClosedError extends Error {
+  constructor() {
+    super('the search pool is shutting down');
+    this.name = 'PoolClosedError';
+  }
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('the search was cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export class SearchFailedError extends Error {
+  constructor(cause: unknown) {
+    super(`the search worker failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'SearchFailedError';
+  }
+}
+
+export interface PoolOptions {
+  readonly threads: number;
+  readonly maxQueue: number;
+  readonly ttSizeMb: number;
+  /** Worker module; defaults to the compiled worker next to this file (or in dist/ under ts-node). */
+  readonly workerFile?: string;
+  /** A waiting task is answered by its fallback once less than this remains before its deadline. */
+  readonly minSearchMs?: number;
+}
+
+export interface SearchJob {
+  readonly task: SearchTask;
+  /** Answer computed on the calling thread when the job never reaches a worker in time. */
+  readonly fallback: () => SearchTaskResult;
+}
+
+export interface JobOutcome {
+  readonly result: SearchTaskResult;
+  /** Where the answer came from. */
+  readonly source: 'worker' | 'fallback';
+}
+
+interface Waiting {
+  readonly job: SearchJob;
+  readonly resolve: (outcome: JobOutcome) => void;
+  readonly reject: (error: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+  detach: (() => void) | undefined;
+}
+
+export interface PoolStats {
+  readonly threads: number;
+  readonly running: number;
+  readonly queued: number;
+  readonly maxQueue: number;
+  readonly completed: number;
+  readonly fallbacks: number;
+  readonly cancelled: number;
+  readonly rejected: number;
+  readonly failed: number;
+  /** Share of the pool's thread time spent on tasks since start (Piscina's figure, 0..1). */
+  readonly utilization: number;
+}
+
+const DEFAULT_MIN_SEARCH_MS = 15;
+
+export function defaultWorkerFile(): string {
+  const here = fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (existsSync(here)) return here;
+  // Running from TypeScript sources (tests): use the compiled worker.
+  return fileURLToPath(new URL('../../dist/src/pool/worker.js', import.meta.url));
+}
+
+export class SearchPool {
+  readonly threads: number;
+  readonly maxQueue: number;
+  private readonly piscina: Piscina<SearchTask, SearchTaskResult>;
+  private readonly queue: Waiting[] = [];
+  private readonly minSearchMs: number;
+  private running = 0;
+  private closing = false;
+  private counters = { completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0 };
+  private readonly idleWaiters: Array<() => void> = [];
+
+  constructor(options: PoolOptions) {
+    this.threads = options.threads;
+    this.maxQueue = options.maxQueue;
+    this.minSearchMs = options.minSearchMs ?? DEFAULT_MIN_SEARCH_MS;
+    this.piscina = new Piscina<SearchTask, SearchTaskResult>({
+      filename: options.workerFile ?? defaultWorkerFile(),
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      idleTimeout: Number.MAX_SAFE_INTEGER,
+      // Our queue holds waiting work; Piscina's only ever sees as many tasks as there are threads.
+      maxQueue: options.threads,
+      concurrentTasksPerWorker: 1,
+      workerData: { ttSizeMb: options.ttSizeMb },
+    });
+  }
+
+  /** Runs a search, or answers it by its fallback; rejects with the errors above. */
+  submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome> {
+    if (this.closing) return Promise.reject(new PoolClosedError());
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    if (this.running >= this.threads && this.queue.length >= this.maxQueue) {
+      this.counters.rejected++;
+      return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
+    }
+    return new Promise<JobOutcome>((resolve, reject) => {
+      const waiting: Waiting = { job, resolve, reject, timer: undefined, detach: undefined };
+      if (signal !== undefined) {
+        const onAbort = (): void => this.cancel(waiting);
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiting.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      if (this.running < this.threads) {
+        this.dispatch(waiting);
+      } else {
+        this.queue.push(waiting);
+        const wait = job.task.deadline - this.minSearchMs - Date.now();
+        waiting.timer = setTimeout(() => this.answerByFallback(waiting), Math.max(0, wait));
+      }
+    });
+  }
+
+  stats(): PoolStats {
+    return {
+      threads: this.threads,
+      running: this.running,
+      queued: this.queue.length,
+      maxQueue: this.maxQueue,
+      ...this.counters,
+      utilization: this.piscina.utilization,
+    };
+  }
+
+  /** Worker threads, for fault-injection tests. */
+  get workerThreads(): readonly import('node:worker_threads').Worker[] {
+    return this.piscina.threads;
+  }
+
+  /** Stops admitting work, lets running and queued searches finish, then stops the threads. */
+  async close(): Promise<void> {
+    this.closing = true;
+    while (this.running > 0 || this.queue.length > 0) {
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
+    await this.piscina.close();
+  }
+
+  private retryAfterSeconds(): number {
+    return 1;
+  }
+
+  private dispatch(waiting: Waiting): void {
+    const { job } = waiting;
+    if (job.task.deadline - Date.now() < this.minSearchMs) {
+      this.answerByFallback(waiting);
+      return;
+    }
+    this.running++;
+    this.piscina
+      .run(job.task)
+      .then(
+        (result) => {
+          this.counters.completed++;
+          this.settle(waiting);
+          if (result.stopReason === 'cancelled' && Atomics.load(job.task.control, CONTROL_CANCEL) !== 0) {
+            waiting.reject(new CancelledError());
+          } else {
+            waiting.resolve({ result, source: 'worker' });
+          }
+        },
+        (error: unknown) => {
+          this.counters.failed++;
+          this.settle(waiting);
+          waiting.reject(new SearchFailedError(error));
+        },
+      )
+      .finally(() => {
+        this.running--;
+        this.pump();
+      });
+  }
+
+  private pump(): void {
+    while (this.running < this.threads && this.queue.length > 0) {
+      const next = this.queue.shift()!;
+      if (next.timer !== undefined) clearTimeout(next.timer);
+      next.timer = undefined;
+      this.dispatch(next);
+    }
+    if (this.running === 0 && this.queue.length === 0) {
+      for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  private answerByFallback(waiting: Waiting): void {
+    this.removeFromQueue(waiting);
+    this.settle(waiting);
+    this.counters.fallbacks++;
+    try {
+      waiting.resolve({ result: waiting.job.fallback(), source: 'fallback' });
+    } catch (error) {
+      waiting.reject(new SearchFailedError(error));
+    }
+    this.pump();
+  }
+
+  private cancel(waiting: Waiting): void {
+    this.counters.cancelled++;
+    const control = waiting.job.task.control;
+    if (this.removeFromQueue(waiting)) {
+      this.settle(waiting);
+      waiting.reject(new CancelledError());
+      this.pump();
+      return;
+    }
+    // Running (or about to start): the worker polls this flag and stops within a few hundred nodes.
+    Atomics.store(control, CONTROL_CANCEL, 1);
+    Atomics.compareExchange(control, CONTROL_STATE, STATE_QUEUED, STATE_DONE);
+  }
+
+  private removeFromQueue(waiting: Waiting): boolean {
+    const index = this.queue.indexOf(waiting);
+    if (index < 0) return false;
+    this.queue.splice(index, 1);
+    return true;
+  }
+
+  private settle(waiting: Waiting): void {
+    if (waiting.timer !== undefined) clearTimeout(waiting.timer);
+    waiting.timer = undefined;
+    waiting.detach?.();
+    waiting.detach = undefined;
+  }
+}

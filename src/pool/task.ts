@@ -1,0 +1,45 @@
+/**
+ * What crosses the thread boundary: plain data only (typed arrays, numbers, strings).
+ * The control block is shared memory so the main thread can see a task start and stop it
+ * cooperatively without terminating the worker.
+ */
+import type { GameId } from '../games/types.js';
+import type { StopReason } from '../search/search.js';
+
+export interface SearchTask {
+  readonly gameId: GameId;
+  readonly snapshot: Int32Array;
+  /** Absolute wall-clock deadline for the search (Date.now() scale). */
+  readonly deadline: number;
+  readonly maxDepth: number | undefined;
+  readonly seed: number | undefined;
+  readonly profile: string | undefined;
+  /** Int32Array view over a SharedArrayBuffer: see CONTROL_* indices. */
+  readonly control: Int32Array;
+}
+
+export interface SearchTaskResult {
+  readonly move: number;
+  readonly score: number;
+  readonly exactScore: number | undefined;
+  readonly exact: boolean;
+  readonly pv: number[];
+  readonly depth: number;
+  readonly nodes: number;
+  readonly stopReason: StopReason;
+  /** When the worker started and finished the search (Date.now() scale). */
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
+export const CONTROL_STATE = 0;
+export const CONTROL_CANCEL = 1;
+export const CONTROL_INTS = 2;
+
+export const STATE_QUEUED = 0;
+export const STATE_RUNNING = 1;
+export const STATE_DONE = 2;
+
+export function newControlBlock(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(CONTROL_INTS * Int32Array.BYTES_PER_ELEMENT));
+}

@@ -1,0 +1,435 @@
+/**
+ * Game-agnostic negamax alpha-beta with principal-variation search, iterative deepening, a
+ * transposition table, killer and history move ordering, late-move reductions and distance-to-end
+ * scoring of proven results.
+ *
+ * All per-node storage is preallocated: one move buffer sliced by ply (offsets), ordering scores
+ * beside it, a triangular PV table. Nothing is allocated inside negamax.
+ */
+import { TACTICAL_HINT, type SearchPosition } from '../games/types.js';
+import { Random } from '../core/random.js';
+import {
+  DRAW_SCORE,
+  EVAL_LIMIT,
+  INFINITE_SCORE,
+  MAX_PLY,
+  NOT_TERMINAL,
+  RESULT_DRAW,
+  RESULT_WIN,
+  WIN_SCORE,
+  isProven,
+} from './score.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+
+export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
+
+export interface SearchLimits {
+  /** Deepest iteration (plies); defaults to MAX_PLY - 1. */
+  maxDepth?: number;
+  /** Wall-clock deadline on the Date.now() scale. */
+  deadline?: number;
+  /** Polled every few hundred nodes; true stops the search (client gone). */
+  shouldStop?: () => boolean;
+  /** Stop after about this many nodes. */
+  nodeLimit?: number;
+  /** Breaks ties between equally good root moves reproducibly. */
+  seed?: number;
+}
+
+export interface SearchResult {
+  /** Best move of the deepest completed iteration; -1 when the side to move has no move. */
+  move: number;
+  /** Internal score for the side to move. */
+  score: number;
+  pv: number[];
+  /** Deepest completed iteration (0 when none completed). */
+  depth: number;
+  nodes: number;
+  stopReason: StopReason;
+  /** True when `score` is a proven game result (win, loss or draw). */
+  exact: boolean;
+}
+
+const CHECK_INTERVAL_MASK = 127;
+const TT_MOVE_BONUS = 1 << 30;
+const KILLER_BONUS_1 = 1 << 29;
+const KILLER_BONUS_2 = (1 << 29) - 1;
+const HISTORY_LIMIT = 1 << 20;
+const HINT_WEIGHT = 4;
+/** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
+const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
+/** Iterations past this share of the available time are unlikely to finish: stop early. */
+const SOFT_TIME_SHARE = 0.55;
+
+export class Searcher {
+  readonly tt: TranspositionTable;
+  nodes = 0;
+
+  private moves = new Int32Array(0);
+  private orderScores = new Int32Array(0);
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private history = new Int32Array(0);
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+
+  private pos!: SearchPosition;
+  private moveSpace = 0;
+  private useSearchMoves = false;
+  private useOrderHint = false;
+  private deadline = Infinity;
+  private nodeLimit = Infinity;
+  private shouldStop: (() => boolean) | undefined;
+  private stopped = false;
+  private cancelled = false;
+  /** Leaves scored by the heuristic (or by TT entries that were): 0 over an iteration = exact result. */
+  private heuristicLeaves = 0;
+
+  constructor(tt: TranspositionTable) {
+    this.tt = tt;
+  }
+
+  search(pos: SearchPosition, limits: SearchLimits = {}): SearchResult {
+    const started = Date.now();
+    this.prepare(pos, limits);
+    const maxDepth = Math.max(1, Math.min(limits.maxDepth ?? MAX_PLY - 1, MAX_PLY - 1));
+
+    const rootStatus = pos.terminal();
+    if (rootStatus !== NOT_TERMINAL) {
+      const score = rootStatus === RESULT_DRAW ? DRAW_SCORE : rootStatus === RESULT_WIN ? WIN_SCORE : -WIN_SCORE;
+      return { move: -1, score, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true };
+    }
+    const rootCount = this.generate(0);
+    if (rootCount === 0) {
+      return { move: -1, score: -WIN_SCORE, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true };
+    }
+    this.orderRoot(rootCount, limits.seed);
+
+    let bestMove = this.moves[0];
+    let bestScore = 0;
+    let bestPv: number[] = [bestMove];
+    let completedDepth = 0;
+    let exact = false;
+    let stopReason: StopReason = 'depth';
+
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      const iterationStart = Date.now();
+      this.heuristicLeaves = 0;
+      const score = this.searchRoot(depth, rootCount);
+      if (this.stopped) {
+        // A partial iteration still counts when its first (previous best) move was fully searched
+        // and another move beat it.
+        if (this.partialBest >= 0 && this.partialBest !== bestMove) {
+          bestMove = this.partialBest;
+          bestScore = this.partialScore;
+          bestPv = this.readPv();
+        }
+        stopReason = this.cancelled ? 'cancelled' : 'time';
+        break;
+      }
+      completedDepth = depth;
+      bestMove = this.moves[0];
+      bestScore = score;
+      bestPv = this.readPv();
+      exact = isProven(score) || this.heuristicLeaves === 0;
+      if (rootCount === 1) {
+        stopReason = 'onlyMove';
+        break;
+      }
+      if (exact) {
+        stopReason = 'proven';
+        break;
+      }
+      const now = Date.now();
+      if (this.deadline !== Infinity && now - started + (now - iterationStart) > SOFT_TIME_SHARE * (this.deadline - started)) {
+        stopReason = 'time';
+        break;
+      }
+    }
+    return { move: bestMove, score: bestScore, pv: bestPv, depth: completedDepth, nodes: this.nodes, stopReason, exact };
+  }
+
+  private partialBest = -1;
+  private partialScore = 0;
+
+  private prepare(pos: SearchPosition, limits: SearchLimits): void {
+    this.pos = pos;
+    this.nodes = 0;
+    this.stopped = false;
+    this.cancelled = false;
+    this.deadline = limits.deadline ?? Infinity;
+    this.nodeLimit = limits.nodeLimit ?? Infinity;
+    this.shouldStop = limits.shouldStop;
+    this.useSearchMoves = typeof pos.generateSearchMoves === 'function';
+    this.useOrderHint = typeof pos.moveOrderScore === 'function';
+    const bufferSize = (MAX_PLY + 1) * pos.maxMoves;
+    if (this.moves.length < bufferSize) {
+      this.moves = new Int32Array(bufferSize);
+      this.orderScores = new Int32Array(bufferSize);
+    }
+    this.moveSpace = pos.moveSpace;
+    if (this.history.length !== 2 * pos.moveSpace) this.history = new Int32Array(2 * pos.moveSpace);
+    else this.history.fill(0);
+    this.killers.fill(-1);
+    this.tt.newSearch();
+  }
+
+  private generate(offset: number): number {
+    return this.useSearchMoves
+      ? this.pos.generateSearchMoves!(this.moves, offset)
+      : this.pos.generateMoves(this.moves, offset);
+  }
+
+  /** First iteration order: the game's hint, then a seeded jitter so equal moves vary by seed only. */
+  private orderRoot(count: number, seed: number | undefined): void {
+    const slot = this.tt.probe(this.pos.hashLo, this.pos.hashHi);
+    const ttMove = slot >= 0 ? this.tt.move(slot) : -1;
+    const rng = seed === undefined ? null : new Random(seed);
+    for (let i = 0; i < count; i++) {
+      const move = this.moves[i];
+      let s = this.useOrderHint ? this.pos.moveOrderScore!(move) * 16 : 0;
+      if (rng) s += rng.below(16);
+      if (move === ttMove) s = TT_MOVE_BONUS;
+      this.orderScores[i] = s;
+    }
+    // Insertion sort: root lists are short and this runs once.
+    for (let i = 1; i < count; i++) {
+      const m = this.moves[i];
+      const s = this.orderScores[i];
+      let j = i - 1;
+      while (j >= 0 && this.orderScores[j] < s) {
+        this.moves[j + 1] = this.moves[j];
+        this.orderScores[j + 1] = this.orderScores[j];
+        j--;
+      }
+      this.moves[j + 1] = m;
+      this.orderScores[j + 1] = s;
+    }
+  }
+
+  /** Searches every root move; leaves the best at moves[0] (the rest keep their order). */
+  private searchRoot(depth: number, count: number): number {
+    const pos = this.pos;
+    let alpha = -INFINITE_SCORE;
+    const beta = INFINITE_SCORE;
+    let best = -INFINITE_SCORE;
+    let bestIndex = 0;
+    this.partialBest = -1;
+    this.pvLength[0] = 0;
+    const childOffset = count;
+    const hlStart = this.heuristicLeaves;
+    for (let i = 0; i < count; i++) {
+      const move = this.moves[i];
+      pos.makeMove(move);
+      this.nodes++;
+      let score: number;
+      if (i === 0) {
+        score = -this.negamax(depth - 1, -beta, -alpha, 1, childOffset);
+      } else {
+        score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1, childOffset);
+        if (score > alpha && !this.stopped) score = -this.negamax(depth - 1, -beta, -alpha, 1, childOffset);
+      }
+      pos.unmakeMove(move);
+      if (this.stopped) break;
+      if (score > best) {
+        best = score;
+        bestIndex = i;
+        this.updatePv(0, move);
+        if (score > alpha) alpha = score;
+        this.partialBest = move;
+        this.partialScore = score;
+      }
+    }
+    if (!this.stopped && bestIndex > 0) {
+      const move = this.moves[bestIndex];
+      for (let j = bestIndex; j > 0; j--) this.moves[j] = this.moves[j - 1];
+      this.moves[0] = move;
+    }
+    if (!this.stopped) {
+      this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+    }
+    return best;
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if ((this.nodes & CHECK_INTERVAL_MASK) === 0 && this.checkStop()) return 0;
+    if (this.stopped) return 0;
+
+    const status = pos.terminal();
+    if (status !== NOT_TERMINAL) {
+      if (status === RESULT_DRAW) return DRAW_SCORE;
+      return status === RESULT_WIN ? WIN_SCORE - ply : -(WIN_SCORE - ply);
+    }
+    if (depth <= 0 || ply >= MAX_PLY - 1) {
+      this.heuristicLeaves++;
+      const value = pos.evaluate();
+      return value >= EVAL_LIMIT ? EVAL_LIMIT - 1 : value <= -EVAL_LIMIT ? -(EVAL_LIMIT - 1) : value;
+    }
+
+    // Mate-distance pruning: no result here can beat a win already found nearer the root.
+    const matedScore = -(WIN_SCORE - ply);
+    if (alpha < matedScore) alpha = matedScore;
+    const mateScore = WIN_SCORE - ply - 1;
+    if (beta > mateScore) beta = mateScore;
+    if (alpha >= beta) return alpha;
+
+    const tt = this.tt;
+    const hashLo = pos.hashLo;
+    const hashHi = pos.hashHi;
+    const alphaOrig = alpha;
+    const slot = tt.probe(hashLo, hashHi);
+    let ttMove = -1;
+    if (slot >= 0) {
+      ttMove = tt.move(slot);
+      const ttScore = tt.score(slot, ply);
+      if (tt.depth(slot) >= depth || (isProven(ttScore) && tt.bound(slot) === BOUND_EXACT)) {
+        const bound = tt.bound(slot);
+        if (
+          bound === BOUND_EXACT ||
+          (bound === BOUND_LOWER && ttScore >= beta) ||
+          (bound === BOUND_UPPER && ttScore <= alpha)
+        ) {
+          if (!tt.exactSubtree(slot)) this.heuristicLeaves++;
+          return ttScore;
+        }
+      }
+    }
+
+    const count = this.generate(offset);
+    if (count === 0) return matedScore;
+    const hlStart = this.heuristicLeaves;
+    this.scoreMoves(offset, count, ttMove, ply);
+
+    const side = pos.side;
+    const historyBase = side * this.moveSpace;
+    const childOffset = offset + count;
+    let best = -INFINITE_SCORE;
+    let bestMove = -1;
+    const pvNode = beta - alpha > 1;
+    for (let i = 0; i < count; i++) {
+      const move = this.pickMove(offset, i, count);
+      pos.makeMove(move);
+      this.nodes++;
+      let score: number;
+      if (i === 0) {
+        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, childOffset);
+      } else {
+        // Late-move reduction for quiet-looking, late moves; re-searched at full depth if it surprises.
+        const reduction =
+          depth >= 3 && i >= 3 && this.orderScores[offset + i] < TACTICAL_ORDER_SCORE
+            ? i >= 8 && depth >= 5
+              ? 2
+              : 1
+            : 0;
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, childOffset);
+        if (score > alpha && reduction > 0 && !this.stopped) {
+          score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, childOffset);
+        }
+        if (score > alpha && score < beta && pvNode && !this.stopped) {
+          score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, childOffset);
+        }
+      }
+      pos.unmakeMove(move);
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = move;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (score >= beta) {
+            this.onCutoff(move, ply, depth, historyBase, ttMove);
+            break;
+          }
+        }
+      }
+    }
+
+    const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(hashLo, hashHi, depth, bound, best, ply, bestMove, this.heuristicLeaves === hlStart);
+    return best;
+  }
+
+  private scoreMoves(offset: number, count: number, ttMove: number, ply: number): void {
+    const moves = this.moves;
+    const scores = this.orderScores;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const history = this.history;
+    const historyBase = this.pos.side * this.moveSpace;
+    const hint = this.useOrderHint;
+    for (let i = offset, end = offset + count; i < end; i++) {
+      const move = moves[i];
+      if (move === ttMove) scores[i] = TT_MOVE_BONUS;
+      else if (move === killer1) scores[i] = KILLER_BONUS_1;
+      else if (move === killer2) scores[i] = KILLER_BONUS_2;
+      else scores[i] = history[historyBase + move] + (hint ? this.pos.moveOrderScore!(move) * HINT_WEIGHT : 0);
+    }
+  }
+
+  /** Selection step: swaps the best remaining move into place i (lazy: most nodes cut early). */
+  private pickMove(offset: number, i: number, count: number): number {
+    const moves = this.moves;
+    const scores = this.orderScores;
+    const at = offset + i;
+    let bestAt = at;
+    let bestScore = scores[at];
+    for (let j = at + 1, end = offset + count; j < end; j++) {
+      if (scores[j] > bestScore) {
+        bestScore = scores[j];
+        bestAt = j;
+      }
+    }
+    if (bestAt !== at) {
+      const m = moves[at];
+      moves[at] = moves[bestAt];
+      moves[bestAt] = m;
+      scores[bestAt] = scores[at];
+      scores[at] = bestScore;
+    }
+    return moves[at];
+  }
+
+  private onCutoff(move: number, ply: number, depth: number, historyBase: number, ttMove: number): void {
+    if (move !== ttMove && this.killers[ply * 2] !== move) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2];
+      this.killers[ply * 2] = move;
+    }
+    const h = this.history;
+    const v = h[historyBase + move] + depth * depth;
+    if (v >= HISTORY_LIMIT) {
+      for (let i = 0; i < h.length; i++) h[i] >>= 1;
+      h[historyBase + move] = v >> 1;
+    } else {
+      h[historyBase + move] = v;
+    }
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const row = ply * MAX_PLY;
+    const childRow = (ply + 1) * MAX_PLY;
+    this.pvTable[row + ply] = move;
+    const childLength = this.pvLength[ply + 1];
+    let length = ply + 1;
+    for (let i = ply + 1; i < childLength; i++) this.pvTable[row + i] = this.pvTable[childRow + i];
+    if (childLength > length) length = childLength;
+    this.pvLength[ply] = length;
+  }
+
+  private readPv(): number[] {
+    const pv: number[] = [];
+    for (let i = 0; i < this.pvLength[0]; i++) pv.push(this.pvTable[i]);
+    return pv;
+  }
+
+  private checkStop(): boolean {
+    if (this.stopped) return true;
+    if (this.nodes >= this.nodeLimit || Date.now() >= this.deadline) this.stopped = true;
+    else if (this.shouldStop !== undefined && this.shouldStop()) {
+      this.stopped = true;
+      this.cancelled = true;
+    }
+    return this.stopped;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Process entry point: configuration, the search pool, the HTTP app, and a graceful shutdown on
+ * SIGTERM/SIGINT (readiness off, in-flight searches finish or hit their budget, pool closed, exit 0).
+ */
+import { loadConfig } from './config.js';
+import { buildApp, type Readiness } from './http/app.js';
+import { SearchPool } from './pool/pool.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const readiness: Readiness = { ready: false };
+  const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
+  const app = await buildApp({
+    config,
+    pool,
+    readiness,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: string): void => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    readiness.ready = false;
+    app.log.info({ signal }, 'shutting down');
+    const hardStop = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    hardStop.unref();
+    // app.close() stops accepting connections and waits for in-flight requests; then the pool drains.
+    app
+      .close()
+      .then(() => pool.close())
+      .then(() => {
+        app.log.info('shutdown complete');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  readiness.ready = true;
+  app.log.info({ workers: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb }, 'kibitz ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
