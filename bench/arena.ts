@@ -1,0 +1,189 @@
+/**
+ * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100]
+ *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
+ *
+ * Plays engine configuration A against B from seeded random openings, each opening twice with the
+ * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
+ * games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
+ * (a uniformly random legal move) and 'greedy' (a one-ply search).
+ */
+import { parseArgs } from 'node:util';
+import { Random } from '../src/core/random.js';
+import { findGame } from '../src/games/registry.js';
+import type { GameDefinition, SearchPosition } from '../src/games/types.js';
+import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
+import { analyse } from '../src/search/analyse.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+
+export interface ArenaOptions {
+  game: string;
+  a: string;
+  b: string;
+  pairs: number;
+  depth: number | undefined;
+  ms: number | undefined;
+  openingPlies: number;
+  seed: number;
+  params: Record<string, unknown>;
+  maxPlies: number;
+  verbose: boolean;
+}
+
+export interface ArenaResult {
+  wins: number;
+  draws: number;
+  losses: number;
+  games: number;
+  score: number;
+  elo: number;
+  eloError: number;
+}
+
+interface Player {
+  readonly profile: string;
+  choose(def: GameDefinition<SearchPosition>, pos: SearchPosition): number;
+}
+
+function makePlayer(profile: string, depth: number | undefined, ms: number | undefined, seed: number): Player {
+  const rng = new Random(seed);
+  const searcher = new Searcher(new TranspositionTable(16));
+  return {
+    profile,
+    choose(def, pos) {
+      const legal = legalMoveCodes(pos);
+      if (profile === 'random') return legal[rng.below(legal.length)];
+      const engine = def.engine;
+      const own = engine.restore(engine.snapshot(pos), { profile, seed: rng.nextU32() });
+      if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
+      const limits = depth !== undefined ? { maxDepth: depth } : { deadline: Date.now() + (ms ?? 100) };
+      if (depth !== undefined) searcher.tt.clear();
+      return analyse(engine, own, searcher, limits).move;
+    },
+  };
+}
+
+function opening(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, plies: number, rng: Random): number[] {
+  const pos = startPosition(def, params);
+  const moves: number[] = [];
+  for (let i = 0; i < plies && statusOf(def, pos).status === 'ongoing'; i++) {
+    const legal = legalMoveCodes(pos);
+    const move = legal[rng.below(legal.length)];
+    pos.makeMove(move);
+    moves.push(move);
+  }
+  return statusOf(def, pos).status === 'ongoing' ? moves : opening(def, params, plies, rng);
+}
+
+function startPosition(def: GameDefinition<SearchPosition>, params: Record<string, unknown>): SearchPosition {
+  const initial = def.initialState(params);
+  if (!initial.ok) throw new Error(`bad --params: ${initial.error.message}`);
+  const decoded = def.decodeState(initial.value, undefined);
+  if (!decoded.ok) throw new Error(`initial state does not decode: ${decoded.error.message}`);
+  return decoded.value;
+}
+
+/** Plays one game; returns 1 / 0.5 / 0 for the player moving first. */
+function playGame(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, openingMoves: number[], first: Player, second: Player, maxPlies: number): number {
+  const pos = startPosition(def, params);
+  for (const m of openingMoves) pos.makeMove(m);
+  const firstSide = openingMoves.length % 2 === 0 ? pos.side : 1 - pos.side;
+  for (let ply = 0; ply < maxPlies; ply++) {
+    const status = statusOf(def, pos);
+    if (status.status === 'draw') return 0.5;
+    if (status.status === 'win') return status.winner === def.sideNames[firstSide] ? 1 : 0;
+    const player = pos.side === firstSide ? first : second;
+    const move = player.choose(def, pos);
+    if (!legalMoveCodes(pos).includes(move)) throw new Error(`${player.profile} chose an illegal move ${move}`);
+    pos.makeMove(move);
+  }
+  return 0.5;
+}
+
+export function eloFromScore(score: number): number {
+  const s = Math.min(Math.max(score, 1e-4), 1 - 1e-4);
+  return -400 * Math.log10(1 / s - 1);
+}
+
+export function runArena(options: ArenaOptions, print: (line: string) => void = console.log): ArenaResult {
+  const def = findGame(options.game);
+  if (def === undefined) throw new Error(`unknown game ${options.game}`);
+  const rng = new Random(options.seed);
+  const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1);
+  const b = makePlayer(options.b, options.depth, options.ms, options.seed * 2 + 2);
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  const points: number[] = [];
+  for (let pair = 0; pair < options.pairs; pair++) {
+    const moves = opening(def, options.params, options.openingPlies, rng);
+    const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies);
+    const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies);
+    for (const p of [asFirst, asSecond]) {
+      points.push(p);
+      if (p === 1) wins++;
+      else if (p === 0) losses++;
+      else draws++;
+    }
+    if (options.verbose) print(`pair ${pair + 1}: ${options.a} as first ${asFirst}, as second ${asSecond}`);
+  }
+  const games = points.length;
+  const score = (wins + draws / 2) / games;
+  const variance = points.reduce((acc, p) => acc + (p - score) ** 2, 0) / Math.max(1, games - 1);
+  const margin = 1.96 * Math.sqrt(variance / games);
+  const elo = eloFromScore(score);
+  const eloError = (eloFromScore(Math.min(score + margin, 1)) - eloFromScore(Math.max(score - margin, 0))) / 2;
+  return { wins, draws, losses, games, score, elo, eloError };
+}
+
+function parseParams(raw: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(raw ?? '')) out[k] = /^-?\d+$/.test(v) ? Number(v) : v;
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      game: { type: 'string', default: 'mnk' },
+      a: { type: 'string', default: 'default' },
+      b: { type: 'string', default: 'seed' },
+      pairs: { type: 'string', default: '20' },
+      depth: { type: 'string' },
+      ms: { type: 'string' },
+      'opening-plies': { type: 'string', default: '4' },
+      seed: { type: 'string', default: '1' },
+      params: { type: 'string' },
+      'max-plies': { type: 'string', default: '400' },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const options: ArenaOptions = {
+    game: values.game!,
+    a: values.a!,
+    b: values.b!,
+    pairs: Number(values.pairs),
+    depth: values.depth === undefined ? (values.ms === undefined ? 3 : undefined) : Number(values.depth),
+    ms: values.ms === undefined ? undefined : Number(values.ms),
+    openingPlies: Number(values['opening-plies']),
+    seed: Number(values.seed),
+    params: parseParams(values.params),
+    maxPlies: Number(values['max-plies']),
+    verbose: values.verbose!,
+  };
+  const limit = options.depth !== undefined ? `depth ${options.depth}` : `${options.ms} ms/move`;
+  console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}, seed ${options.seed}`);
+  const started = Date.now();
+  const r = runArena(options);
+  console.log(
+    `${options.a} vs ${options.b}: +${r.wins} =${r.draws} -${r.losses} (${r.games} games) score ${(r.score * 100).toFixed(1)}% ` +
+      `Elo ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0)} ± ${r.eloError.toFixed(0)} (95%) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,116 @@
+import t from 'tap';
+import { fileURLToPath } from 'node:url';
+import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError, SearchPool, type SearchJob } from '../../src/pool/pool.js';
+import { newControlBlock, type SearchTaskResult } from '../../src/pool/task.js';
+import type { GameId } from '../../src/games/types.js';
+
+const workerFile = fileURLToPath(new URL('../support/fake-worker.mjs', import.meta.url));
+
+const FALLBACK: SearchTaskResult = { move: 1, score: 0, exactScore: undefined, exact: false, pv: [1], depth: 0, nodes: 0, stopReason: 'time', startedAt: 0, finishedAt: 0 };
+
+/** A scripted job: runs until `ms` from now, or for `spinMs` once started when given. */
+function job(behaviour: string, ms: number, spinMs?: number): SearchJob {
+  return {
+    task: { gameId: behaviour as GameId, snapshot: new Int32Array(1), deadline: Date.now() + ms, maxDepth: spinMs, seed: undefined, profile: undefined, control: newControlBlock() },
+    fallback: () => FALLBACK,
+  };
+}
+
+function newPool(threads: number, maxQueue: number): SearchPool {
+  return new SearchPool({ threads, maxQueue, ttSizeMb: 1, workerFile, minSearchMs: 20 });
+}
+
+t.test('runs one search per thread, queues the rest, and refuses past the queue bound', async (t) => {
+  const pool = newPool(1, 1);
+  t.teardown(() => pool.close());
+  const first = pool.submit(job('busy', 300));
+  const second = pool.submit(job('busy', 5000, 100));
+  t.equal(pool.stats().running, 1);
+  t.equal(pool.stats().queued, 1);
+  await t.rejects(pool.submit(job('busy', 300)), QueueFullError);
+  t.equal(pool.stats().rejected, 1);
+  const [a, b] = await Promise.all([first, second]);
+  t.equal(a.source, 'worker');
+  t.equal(b.source, 'worker');
+  t.equal(a.result.stopReason, 'time');
+});
+
+t.test('a waiting search whose client leaves is dropped from the queue', async (t) => {
+  const pool = newPool(1, 4);
+  t.teardown(() => pool.close());
+  const running = pool.submit(job('busy', 300));
+  const controller = new AbortController();
+  const waiting = pool.submit(job('busy', 2000), controller.signal);
+  t.equal(pool.stats().queued, 1);
+  controller.abort();
+  await t.rejects(waiting, CancelledError);
+  t.equal(pool.stats().queued, 0, 'removed from the queue');
+  t.equal((await running).source, 'worker');
+});
+
+t.test('a running search whose client leaves stops early and its thread lives on', async (t) => {
+  const pool = newPool(1, 4);
+  t.teardown(() => pool.close());
+  const controller = new AbortController();
+  const started = Date.now();
+  const cancelled = pool.submit(job('busy', 20_000), controller.signal);
+  setTimeout(() => controller.abort(), 100);
+  await t.rejects(cancelled, CancelledError);
+  t.ok(Date.now() - started < 10_000, 'stopped long before its 20 s deadline');
+  const next = await pool.submit(job('busy', 100));
+  t.equal(next.source, 'worker', 'the pool still serves searches');
+  t.equal(pool.stats().failed, 0, 'no worker failure was involved');
+});
+
+t.test('a search still waiting near its deadline is answered by its fallback', async (t) => {
+  const pool = newPool(1, 4);
+  t.teardown(() => pool.close());
+  const blocker = pool.submit(job('busy', 1500));
+  const started = Date.now();
+  const late = await pool.submit(job('busy', 200));
+  t.equal(late.source, 'fallback');
+  t.same(late.result, FALLBACK);
+  t.ok(Date.now() - started < 1000, 'answered at its own deadline, not after the blocker');
+  t.equal(pool.stats().fallbacks, 1);
+  await blocker;
+});
+
+t.test('a worker that throws fails only its own request', async (t) => {
+  const pool = newPool(1, 4);
+  t.teardown(() => pool.close());
+  await t.rejects(pool.submit(job('throw', 500)), SearchFailedError);
+  const next = await pool.submit(job('busy', 50));
+  t.equal(next.source, 'worker');
+  t.equal(pool.stats().failed, 1);
+});
+
+t.test('a worker thread that dies mid-search is replaced', async (t) => {
+  const pool = newPool(2, 4);
+  t.teardown(() => pool.close());
+  const other = pool.submit(job('busy', 400));
+  await t.rejects(pool.submit(job('exit', 500)), SearchFailedError);
+  t.equal((await other).source, 'worker', 'the other request is unaffected');
+  const results = await Promise.all([pool.submit(job('busy', 100)), pool.submit(job('busy', 100))]);
+  t.same(results.map((r) => r.source), ['worker', 'worker'], 'both threads serve again');
+});
+
+t.test('a thread killed from outside during a search fails that request only', async (t) => {
+  const pool = newPool(1, 4);
+  t.teardown(() => pool.close());
+  const victim = pool.submit(job('busy', 5000));
+  await new Promise((r) => setTimeout(r, 100));
+  await pool.workerThreads[0].terminate();
+  await t.rejects(victim, SearchFailedError);
+  t.equal((await pool.submit(job('busy', 100))).source, 'worker');
+});
+
+t.test('close lets running work finish, then refuses new work', async (t) => {
+  const pool = newPool(1, 4);
+  const running = pool.submit(job('busy', 200));
+  const queued = pool.submit(job('busy', 5000, 100));
+  const closed = pool.close();
+  await t.rejects(pool.submit(job('busy', 100)), PoolClosedError);
+  t.equal((await running).source, 'worker');
+  t.equal((await queued).source, 'worker');
+  await closed;
+});
