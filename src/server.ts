@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  await pool.warmUp();
   readiness.ready = true;
   app.log.info({ workers: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb }, 'kibitz ready');
 }

@@ -45,13 +45,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // JSON only: anything else is 415, not a string body that fails validation later.
+  app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('arrivedAt', 0);
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = Date.now();

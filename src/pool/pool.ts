@@ -77,6 +77,8 @@ interface Waiting {
   readonly reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
   detach: (() => void) | undefined;
+  /** The caller has its answer (a task may still be finishing on its thread). */
+  settled: boolean;
 }
 
 export interface PoolStats {
@@ -138,7 +140,7 @@ export class SearchPool {
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
     return new Promise<JobOutcome>((resolve, reject) => {
-      const waiting: Waiting = { job, resolve, reject, timer: undefined, detach: undefined };
+      const waiting: Waiting = { job, resolve, reject, timer: undefined, detach: undefined, settled: false };
       if (signal !== undefined) {
         const onAbort = (): void => this.cancel(waiting);
         signal.addEventListener('abort', onAbort, { once: true });
@@ -148,8 +150,7 @@ export class SearchPool {
         this.dispatch(waiting);
       } else {
         this.queue.push(waiting);
-        const wait = job.task.deadline - this.minSearchMs - Date.now();
-        waiting.timer = setTimeout(() => this.answerByFallback(waiting), Math.max(0, wait));
+        this.armDeadline(waiting);
       }
     });
   }
@@ -170,6 +171,21 @@ export class SearchPool {
     return this.piscina.threads;
   }
 
+  /**
+   * Resolves once every thread has loaded the worker module and answered, so the first real search
+   * does not pay for thread start-up. The server reports ready only after this.
+   */
+  async warmUp(timeoutMs = 30_000): Promise<void> {
+    const seen = new Set<number>();
+    const until = Date.now() + timeoutMs;
+    while (seen.size < this.threads && Date.now() < until) {
+      const ids = await Promise.all(
+        Array.from({ length: this.threads }, () => this.piscina.run({ ping: true } as unknown as SearchTask) as unknown as Promise<number>),
+      );
+      for (const id of ids) seen.add(id);
+    }
+  }
+
   /** Stops admitting work, lets running and queued searches finish, then stops the threads. */
   async close(): Promise<void> {
     this.closing = true;
@@ -183,6 +199,20 @@ export class SearchPool {
     return 1;
   }
 
+  /** At the deadline, a job that no thread has started yet is answered by its fallback. */
+  private armDeadline(waiting: Waiting): void {
+    const wait = waiting.job.task.deadline - this.minSearchMs - Date.now();
+    waiting.timer = setTimeout(() => {
+      waiting.timer = undefined;
+      const control = waiting.job.task.control;
+      const inOurQueue = this.queue.includes(waiting);
+      // Handed to Piscina but not started (its thread is still starting): claim it back.
+      if (inOurQueue || Atomics.compareExchange(control, CONTROL_STATE, STATE_QUEUED, STATE_DONE) === STATE_QUEUED) {
+        this.answerByFallback(waiting);
+      }
+    }, Math.max(0, wait));
+  }
+
   private dispatch(waiting: Waiting): void {
     const { job } = waiting;
     if (job.task.deadline - Date.now() < this.minSearchMs) {
@@ -190,11 +220,13 @@ export class SearchPool {
       return;
     }
     this.running++;
+    this.armDeadline(waiting);
     this.piscina
       .run(job.task)
       .then(
         (result) => {
           this.counters.completed++;
+          if (waiting.settled) return;
           this.settle(waiting);
           if (result.stopReason === 'cancelled' && Atomics.load(job.task.control, CONTROL_CANCEL) !== 0) {
             waiting.reject(new CancelledError());
@@ -204,6 +236,7 @@ export class SearchPool {
         },
         (error: unknown) => {
           this.counters.failed++;
+          if (waiting.settled) return;
           this.settle(waiting);
           waiting.reject(new SearchFailedError(error));
         },
@@ -227,6 +260,7 @@ export class SearchPool {
   }
 
   private answerByFallback(waiting: Waiting): void {
+    if (waiting.settled) return;
     this.removeFromQueue(waiting);
     this.settle(waiting);
     this.counters.fallbacks++;
@@ -241,6 +275,7 @@ export class SearchPool {
   private cancel(waiting: Waiting): void {
     this.counters.cancelled++;
     const control = waiting.job.task.control;
+    if (waiting.settled) return;
     if (this.removeFromQueue(waiting)) {
       this.settle(waiting);
       waiting.reject(new CancelledError());
@@ -260,6 +295,7 @@ export class SearchPool {
   }
 
   private settle(waiting: Waiting): void {
+    waiting.settled = true;
     if (waiting.timer !== undefined) clearTimeout(waiting.timer);
     waiting.timer = undefined;
     waiting.detach?.();

@@ -1,10 +1,12 @@
 /** Piscina worker: a thin shim. All logic lives in run-task.ts (tested in-process). */
-import { workerData } from 'node:worker_threads';
+import { threadId, workerData } from 'node:worker_threads';
 import { runTask } from './run-task.js';
 import type { SearchTask, SearchTaskResult } from './task.js';
 
 const ttSizeMb: number = (workerData as { ttSizeMb?: number } | null)?.ttSizeMb ?? 16;
 
-export default function search(task: SearchTask): SearchTaskResult {
+/** A `{ping: true}` task answers the thread id (pool warm-up); anything else is a search. */
+export default function search(task: SearchTask | { ping: true }): SearchTaskResult | number {
+  if ('ping' in task) return threadId;
   return runTask(task, ttSizeMb);
 }

@@ -16,12 +16,15 @@ function job(behaviour: string, ms: number, spinMs?: number): SearchJob {
   };
 }
 
-function newPool(threads: number, maxQueue: number): SearchPool {
-  return new SearchPool({ threads, maxQueue, ttSizeMb: 1, workerFile, minSearchMs: 20 });
+/** A pool whose threads are up, so timings below measure the pool, not thread start-up. */
+async function newPool(threads: number, maxQueue: number): Promise<SearchPool> {
+  const pool = new SearchPool({ threads, maxQueue, ttSizeMb: 1, workerFile, minSearchMs: 20 });
+  await pool.warmUp();
+  return pool;
 }
 
 t.test('runs one search per thread, queues the rest, and refuses past the queue bound', async (t) => {
-  const pool = newPool(1, 1);
+  const pool = await newPool(1, 1);
   t.teardown(() => pool.close());
   const first = pool.submit(job('busy', 300));
   const second = pool.submit(job('busy', 5000, 100));
@@ -36,7 +39,7 @@ t.test('runs one search per thread, queues the rest, and refuses past the queue 
 });
 
 t.test('a waiting search whose client leaves is dropped from the queue', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   const running = pool.submit(job('busy', 300));
   const controller = new AbortController();
@@ -49,7 +52,7 @@ t.test('a waiting search whose client leaves is dropped from the queue', async (
 });
 
 t.test('a running search whose client leaves stops early and its thread lives on', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   const controller = new AbortController();
   const started = Date.now();
@@ -63,7 +66,7 @@ t.test('a running search whose client leaves stops early and its thread lives on
 });
 
 t.test('a search still waiting near its deadline is answered by its fallback', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   const blocker = pool.submit(job('busy', 1500));
   const started = Date.now();
@@ -76,7 +79,7 @@ t.test('a search still waiting near its deadline is answered by its fallback', a
 });
 
 t.test('a worker that throws fails only its own request', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   await t.rejects(pool.submit(job('throw', 500)), SearchFailedError);
   const next = await pool.submit(job('busy', 50));
@@ -85,27 +88,29 @@ t.test('a worker that throws fails only its own request', async (t) => {
 });
 
 t.test('a worker thread that dies mid-search is replaced', async (t) => {
-  const pool = newPool(2, 4);
+  const pool = await newPool(2, 4);
   t.teardown(() => pool.close());
   const other = pool.submit(job('busy', 400));
   await t.rejects(pool.submit(job('exit', 500)), SearchFailedError);
   t.equal((await other).source, 'worker', 'the other request is unaffected');
+  await pool.warmUp();
   const results = await Promise.all([pool.submit(job('busy', 100)), pool.submit(job('busy', 100))]);
   t.same(results.map((r) => r.source), ['worker', 'worker'], 'both threads serve again');
 });
 
 t.test('a thread killed from outside during a search fails that request only', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   const victim = pool.submit(job('busy', 5000));
   await new Promise((r) => setTimeout(r, 100));
   await pool.workerThreads[0].terminate();
   await t.rejects(victim, SearchFailedError);
-  t.equal((await pool.submit(job('busy', 100))).source, 'worker');
+  await pool.warmUp();
+  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'a new thread took its place');
 });
 
 t.test('close lets running work finish, then refuses new work', async (t) => {
-  const pool = newPool(1, 4);
+  const pool = await newPool(1, 4);
   const running = pool.submit(job('busy', 200));
   const queued = pool.submit(job('busy', 5000, 100));
   const closed = pool.close();
@@ -113,4 +118,16 @@ t.test('close lets running work finish, then refuses new work', async (t) => {
   t.equal((await running).source, 'worker');
   t.equal((await queued).source, 'worker');
   await closed;
+});
+
+t.test('a job handed to a thread that is still starting is answered by its deadline', async (t) => {
+  const slowFile = fileURLToPath(new URL('../support/slow-start-worker.mjs', import.meta.url));
+  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 1, workerFile: slowFile, minSearchMs: 20 });
+  t.teardown(() => pool.close());
+  const started = Date.now();
+  const outcome = await pool.submit(job('busy', 300));
+  t.equal(outcome.source, 'fallback');
+  t.ok(Date.now() - started < 1200, 'did not wait for the thread to start');
+  await pool.warmUp();
+  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'served by the thread once it is up');
 });

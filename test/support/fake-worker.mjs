@@ -4,6 +4,7 @@
 import { threadId } from 'node:worker_threads';
 
 export default function fakeSearch(task) {
+  if (task.ping) return threadId;
   const startedAt = Date.now();
   const control = task.control;
   if (Atomics.compareExchange(control, 0, 0, 1) !== 0) {

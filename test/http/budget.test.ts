@@ -1,0 +1,119 @@
+import t from 'tap';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closeTestApp, testApp } from '../support/app.js';
+
+// Deadlines are checked with generous slack (machines are noisy); speed is measured by `npm run bench`.
+const SLACK_MS = 400;
+
+/** A 19x19 K=6 middlegame: no quick proof, so searches use their whole budget. */
+const OPEN_STATE = {
+  m: 19,
+  n: 19,
+  k: 6,
+  board: Array.from({ length: 19 }, (_, r) =>
+    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
+  ),
+  turn: 'X',
+};
+
+t.test('a search answers within its budget with a legal move', async (t) => {
+  const ctx = await testApp({ WORKERS: '1' });
+  t.teardown(() => closeTestApp(ctx));
+  for (const budget of [50, 300]) {
+    const started = Date.now();
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: budget } });
+    const took = Date.now() - started;
+    t.equal(res.statusCode, 200);
+    const body = res.json();
+    t.ok(took <= budget + SLACK_MS, `budget ${budget}: answered in ${took} ms`);
+    t.ok(body.elapsedMs <= budget + SLACK_MS, `budget ${budget}: reported ${body.elapsedMs} ms`);
+    t.equal(OPEN_STATE.board[body.move.row][body.move.col], '.', 'an empty cell');
+  }
+});
+
+t.test('queue wait counts against the budget', async (t) => {
+  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '8' });
+  t.teardown(() => closeTestApp(ctx));
+  const budget = 600;
+  const started = Date.now();
+  const replies = await Promise.all(
+    [0, 1, 2].map(() => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: budget } })),
+  );
+  const took = Date.now() - started;
+  t.ok(took <= budget + SLACK_MS, `three searches on one worker all answered in ${took} ms`);
+  for (const r of replies) t.equal(r.statusCode, 200);
+  const queued = replies.map((r) => r.json().queueMs as number);
+  t.ok(Math.max(...queued) > 0, 'some waited for the worker');
+});
+
+t.test('a full queue answers 503 at once with Retry-After', async (t) => {
+  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
+  t.teardown(() => closeTestApp(ctx));
+  const busy = ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } });
+  await new Promise((r) => setTimeout(r, 100));
+  const started = Date.now();
+  const refused = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } });
+  t.equal(refused.statusCode, 503);
+  t.equal(refused.json().code, 'QUEUE_FULL');
+  t.ok(Number(refused.headers['retry-after']) >= 1, 'Retry-After header');
+  t.ok(Date.now() - started < 1000, 'refused at once, not after the running search');
+  const cheap = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/legal-moves', payload: { state: OPEN_STATE } });
+  t.equal(cheap.statusCode, 200, 'cheap endpoints still answer while every worker is busy');
+  t.equal((await busy).statusCode, 200);
+});
+
+t.test('a replica shutting down refuses new searches', async (t) => {
+  const ctx = await testApp({ WORKERS: '1' });
+  t.teardown(() => closeTestApp(ctx));
+  ctx.readiness.ready = false;
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
+  t.equal(res.statusCode, 503);
+  t.equal(res.json().code, 'SHUTTING_DOWN');
+  t.ok(res.headers['retry-after']);
+});
+
+t.test('a client that disconnects cancels its search and frees the worker', async (t) => {
+  const ctx = await testApp({ WORKERS: '1' });
+  t.teardown(() => closeTestApp(ctx));
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const body = JSON.stringify({ state: OPEN_STATE, timeBudgetMs: 30_000 });
+  const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v1/games/mnk/best-move', headers: { 'content-type': 'application/json' } });
+  req.on('error', () => {});
+  req.end(body);
+  await waitFor(() => ctx.pool.stats().running === 1, 5000);
+  req.destroy();
+  const freed = await waitFor(() => ctx.pool.stats().running === 0, 5000);
+  t.ok(freed, 'the worker is free long before the 30 s budget');
+  t.equal(ctx.pool.stats().cancelled, 1);
+  const next = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
+  t.equal(next.statusCode, 200, 'the same worker serves the next request');
+});
+
+t.test('a worker killed during a search fails that request with a stable code; others are unaffected', async (t) => {
+  const ctx = await testApp({ WORKERS: '2' });
+  t.teardown(() => closeTestApp(ctx));
+  const request = () => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 3000 } });
+  const a = request();
+  const b = request();
+  await waitFor(() => ctx.pool.stats().running === 2, 5000);
+  await ctx.pool.workerThreads[0].terminate();
+  const replies = await Promise.all([a, b]);
+  const codes = replies.map((r) => r.statusCode).sort();
+  t.same(codes, [200, 500], 'one request failed, the other answered');
+  const failed = replies.find((r) => r.statusCode === 500)!;
+  t.equal(failed.json().code, 'SEARCH_FAILED');
+  t.notMatch(failed.body, /at .*\.js/, 'no stack trace leaks');
+  const after = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 200 } });
+  t.equal(after.statusCode, 200, 'the pool replaced the thread');
+});
+
+async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (condition()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return condition();
+}

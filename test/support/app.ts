@@ -1,0 +1,31 @@
+/** Builds the real app over a real (compiled) worker pool for HTTP tests. */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp, type Readiness } from '../../src/http/app.js';
+import { SearchPool } from '../../src/pool/pool.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  pool: SearchPool;
+  config: Config;
+  readiness: Readiness;
+}
+
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env });
+  const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
+  await pool.warmUp();
+  const readiness = { ready: true };
+  const app = await buildApp({ config, pool, readiness });
+  await app.ready();
+  return { app, pool, config, readiness };
+}
+
+export async function closeTestApp(t: TestApp): Promise<void> {
+  await t.app.close();
+  await t.pool.close();
+}
+
+/** Tic-tac-toe states used across the HTTP tests. */
+export const EMPTY_3X3 = { m: 3, n: 3, k: 3, board: ['...', '...', '...'], turn: 'X' };
+export const X_WON_3X3 = { m: 3, n: 3, k: 3, board: ['XXX', 'OO.', '...'], turn: 'O' };
