@@ -5,11 +5,15 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode } from './errors.js';
 import { healthRoutes } from './routes/health.js';
+import { ServiceMetrics, metricsRoutes } from './metrics.js';
+import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
 
 /** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
@@ -27,6 +31,8 @@ export interface AppOptions {
   readonly pool: SearchRunner;
   readonly logger?: FastifyServerOptions['logger'];
   readonly readiness?: Readiness;
+  /** Metrics registry; a fresh one per app when absent. */
+  readonly metrics?: ServiceMetrics;
 }
 
 declare module 'fastify' {
@@ -57,6 +63,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = Date.now();
   });
+  const metrics = options.metrics ?? new ServiceMetrics(options.pool);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins.includes('*') ? true : [...config.corsOrigins],
+      methods: ['GET', 'POST'],
+      maxAge: 600,
+    });
+  }
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // Probes must never be throttled.
+      allowList: (request) => request.url === '/health' || request.url === '/ready',
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiError = toApiError(error);
@@ -96,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { readiness, pool: options.pool });
-  await app.register(gameRoutes, { config, pool: options.pool, readiness });
+  await app.register(metricsRoutes, { metrics });
+  const cache = new ResultCache(config.cacheEntries);
+  await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache });
   return app;
 }
 

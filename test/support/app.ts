@@ -12,7 +12,7 @@ export interface TestApp {
 }
 
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0', ...env });
   const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
   await pool.warmUp();
   const readiness = { ready: true };

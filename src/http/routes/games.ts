@@ -12,6 +12,8 @@ import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } fr
 import { ApiError, fromFieldError } from '../errors.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
+import type { ServiceMetrics } from '../metrics.js';
+import type { ResultCache } from '../result-cache.js';
 import {
   encodeMoves,
   encodePv,
@@ -27,6 +29,8 @@ interface GameRouteOptions {
   readonly config: Config;
   readonly pool: SearchRunner;
   readonly readiness: Readiness;
+  readonly metrics: ServiceMetrics;
+  readonly cache: ResultCache;
 }
 
 const errors = (...statuses: number[]): Record<number, TSchema> =>
@@ -233,11 +237,25 @@ async function bestMove(
   if (statusOf(def, pos).status !== 'ongoing') {
     throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to suggest', { field: 'body/state' });
   }
-  if (!opts.readiness.ready) throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
+  if (!opts.readiness.ready) {
+    opts.metrics.countRejected('shutting_down');
+    throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
+  }
   const deadline = arrivedAt + budget - responseReserveMs(budget);
   const legal = legalMoveCodes(pos);
+  const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
+  if (opts.cache.enabled && legal.length > 1) {
+    const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
+    opts.metrics.countCache(hit !== undefined);
+    if (hit !== undefined) {
+      void reply.header('x-kibitz-cache', 'hit');
+      opts.metrics.observeSearch({ game: def.id, ...hit.answer, queueMs: 0, source: 'cache' });
+      return { move: hit.move, pv: hit.pv, ...hit.answer, elapsedMs: Math.max(0, Date.now() - arrivedAt), queueMs: 0 };
+    }
+  }
 
   let result;
+  let source = 'direct';
   if (legal.length === 1) {
     result = { ...fallbackResult(pos), stopReason: 'onlyMove' as const };
   } else {
@@ -249,8 +267,13 @@ async function bestMove(
     try {
       const outcome = await opts.pool.submit(searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed }), controller.signal);
       result = outcome.result;
+      source = outcome.source;
     } catch (error) {
-      throw poolError(error);
+      const apiError = poolError(error);
+      if (apiError.code === 'QUEUE_FULL') opts.metrics.countRejected('queue_full');
+      if (apiError.code === 'SHUTTING_DOWN') opts.metrics.countRejected('shutting_down');
+      if (apiError.code === 'CANCELLED') opts.metrics.countCancelled(def.id);
+      throw apiError;
     } finally {
       reply.raw.removeListener('close', onClose);
     }
@@ -270,9 +293,23 @@ async function bestMove(
     queueMs: Math.max(0, result.startedAt - arrivedAt),
     stopReason: result.stopReason,
   };
+  if (source === 'worker') {
+    const { evaluation, depth, nodes, nps, stopReason } = answer;
+    opts.cache.store(def, body.state, body.history, cacheLimits, { evaluation, depth, nodes, nps, stopReason }, answer.pv);
+  }
+  opts.metrics.observeSearch({
+    game: def.id,
+    depth: answer.depth,
+    nodes: answer.nodes,
+    nps: answer.nps,
+    queueMs: answer.queueMs,
+    stopReason: answer.stopReason,
+    source,
+  });
   request.log.info(
     {
       game: def.id,
+      source,
       budgetMs: budget,
       elapsedMs: answer.elapsedMs,
       queueMs: answer.queueMs,

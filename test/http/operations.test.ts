@@ -1,0 +1,95 @@
+import t from 'tap';
+import { closeTestApp, testApp } from '../support/app.js';
+
+// A 9x9 K=5 position and its left-right mirror image (column c <-> 8 - c).
+const POSITION = { m: 9, n: 9, k: 5, board: ['.........', '.........', '..X......', '...XO....', '....O....', '.........', '.........', '.........', '.........'], turn: 'X' };
+const MIRRORED = { ...POSITION, board: POSITION.board.map((row) => [...row].reverse().join('')) };
+
+t.test('metrics in Prometheus format cover requests, the pool and searches', async (t) => {
+  const ctx = await testApp();
+  t.teardown(() => closeTestApp(ctx));
+  const search = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: POSITION, maxDepth: 2 } });
+  t.equal(search.statusCode, 200);
+  const res = await ctx.app.inject('/metrics');
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /text\/plain/);
+  const text = res.body;
+  t.match(text, /kibitz_http_request_duration_seconds_count\{route="\/v1\/games\/mnk\/best-move",method="POST",status="200"\} 1/);
+  t.match(text, /kibitz_search_total\{game="mnk",reason="depth",source="worker"\} 1/);
+  t.match(text, /kibitz_search_depth_bucket\{le="2",game="mnk"\} 1/);
+  t.match(text, /kibitz_pool_threads 2/);
+  t.match(text, /kibitz_pool_queue_depth 0/);
+  t.match(text, /kibitz_search_queue_wait_seconds_count\{game="mnk"\} 1/);
+  t.match(text, /kibitz_process_resident_memory_bytes/);
+});
+
+t.test('the result cache serves repeats and symmetric images, never a shallower answer', async (t) => {
+  const ctx = await testApp({ CACHE_ENTRIES: '100' });
+  t.teardown(() => closeTestApp(ctx));
+  const ask = (state: unknown, extra: object) => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state, ...extra } });
+  const first = await ask(POSITION, { maxDepth: 3 });
+  t.equal(first.headers['x-kibitz-cache'], undefined, 'first time: searched');
+  const again = await ask(POSITION, { maxDepth: 3 });
+  t.equal(again.headers['x-kibitz-cache'], 'hit');
+  t.same(again.json().move, first.json().move);
+  t.same(again.json().pv, first.json().pv);
+  t.same(again.json().evaluation, first.json().evaluation);
+  const mirrored = await ask(MIRRORED, { maxDepth: 3 });
+  t.equal(mirrored.headers['x-kibitz-cache'], 'hit', 'the mirror image shares the entry');
+  const m = first.json().move;
+  t.same(mirrored.json().move, { row: m.row, col: 8 - m.col, notation: `${m.row},${8 - m.col}` }, 'the move is mirrored back');
+  const deeper = await ask(POSITION, { maxDepth: 4 });
+  t.equal(deeper.headers['x-kibitz-cache'], undefined, 'another depth is another search');
+
+  const timed = await ask(POSITION, { timeBudgetMs: 200 });
+  t.equal(timed.headers['x-kibitz-cache'], undefined);
+  const longer = await ask(POSITION, { timeBudgetMs: 400 });
+  t.equal(longer.headers['x-kibitz-cache'], undefined, 'a larger budget could search deeper: not served');
+  const shorter = await ask(POSITION, { timeBudgetMs: 100 });
+  t.equal(shorter.headers['x-kibitz-cache'], 'hit', 'a smaller budget gets the deeper cached answer');
+});
+
+t.test('a proven result is served for any limits', async (t) => {
+  const ctx = await testApp({ CACHE_ENTRIES: '100' });
+  t.teardown(() => closeTestApp(ctx));
+  const state = { m: 3, n: 3, k: 3, board: ['...', '...', '...'], turn: 'X' };
+  const first = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state, timeBudgetMs: 1000 } });
+  t.equal(first.json().evaluation.outcome, 'draw');
+  const second = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state, maxDepth: 1 } });
+  t.equal(second.headers['x-kibitz-cache'], 'hit');
+  t.equal(second.json().evaluation.outcome, 'draw');
+});
+
+t.test('CORS is off by default and follows the allow-list when set', async (t) => {
+  const off = await testApp();
+  t.teardown(() => closeTestApp(off));
+  const none = await off.app.inject({ method: 'GET', url: '/v1/games', headers: { origin: 'https://a.example' } });
+  t.equal(none.headers['access-control-allow-origin'], undefined);
+
+  const on = await testApp({ CORS_ORIGINS: 'https://a.example' });
+  t.teardown(() => closeTestApp(on));
+  const allowed = await on.app.inject({ method: 'OPTIONS', url: '/v1/games/mnk/best-move', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } });
+  t.equal(allowed.headers['access-control-allow-origin'], 'https://a.example');
+  const other = await on.app.inject({ method: 'GET', url: '/v1/games', headers: { origin: 'https://b.example' } });
+  t.equal(other.headers['access-control-allow-origin'], undefined, 'other origins get no CORS grant');
+});
+
+t.test('optional rate limiting answers 429 with the catalogue code; probes are exempt', async (t) => {
+  const ctx = await testApp({ RATE_LIMIT_PER_MINUTE: '2' });
+  t.teardown(() => closeTestApp(ctx));
+  const codes: number[] = [];
+  for (let i = 0; i < 3; i++) codes.push((await ctx.app.inject('/v1/games')).statusCode);
+  t.same(codes, [200, 200, 429]);
+  const limited = await ctx.app.inject('/v1/games');
+  t.equal(limited.json().code, 'RATE_LIMITED');
+  t.ok(limited.headers['retry-after']);
+  for (let i = 0; i < 4; i++) t.equal((await ctx.app.inject('/health')).statusCode, 200);
+});
+
+t.test('production errors carry no internals', async (t) => {
+  const ctx = await testApp();
+  t.teardown(() => closeTestApp(ctx));
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', headers: { 'content-type': 'application/json' }, payload: '{"state": [' });
+  t.equal(res.statusCode, 400);
+  t.notMatch(res.body, /node_modules|\.js:\d+|stack/);
+});
