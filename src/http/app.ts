@@ -185,11 +185,12 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
     FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
   };
   const mapped = e.code === undefined ? undefined : byCode[e.code];
-  if (mapped !== undefined) return new ApiError(mapped, e.message);
+  const body = { field: 'body' };
+  if (mapped !== undefined) return new ApiError(mapped, `body: ${e.message}`, body);
   if (e.statusCode === 429) return new ApiError('RATE_LIMITED', e.message, { retryAfter: 60 });
-  if (e.statusCode === 400 || error instanceof SyntaxError) return new ApiError('INVALID_JSON', `body is not valid JSON: ${e.message}`);
-  if (e.statusCode === 413) return new ApiError('BODY_TOO_LARGE', e.message);
-  if (e.statusCode === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE', e.message);
+  if (e.statusCode === 400 || error instanceof SyntaxError) return new ApiError('INVALID_JSON', `body is not valid JSON: ${e.message}`, body);
+  if (e.statusCode === 413) return new ApiError('BODY_TOO_LARGE', `body: ${e.message}`, body);
+  if (e.statusCode === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE', `body: ${e.message}`, body);
   if (e.statusCode === 404) return new ApiError('NOT_FOUND', e.message);
   if (e.statusCode === 503) return new ApiError('SHUTTING_DOWN', 'the service is shutting down', { retryAfter: 1 });
   return new ApiError('INTERNAL_ERROR', 'internal server error');
