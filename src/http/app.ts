@@ -85,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // 503s are expected under load and counted by metrics; only real failures are logged as errors.
+    if (apiError.statusCode >= 500 && apiError.statusCode !== 503) request.log.error({ err: error }, 'request failed');
     if (apiError.retryAfter !== undefined) void reply.header('retry-after', String(apiError.retryAfter));
     return reply.code(apiError.statusCode).send(errorBody(apiError, request.id));
   });

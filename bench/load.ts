@@ -1,0 +1,135 @@
+/**
+ * npm run load [-- --seconds 10 --budget 200 --workers 2 --queue 2]
+ *
+ * Overload test: best-move requests at 1x, 2x and 10x the pool's capacity (capacity = workers +
+ * queue slots) against a locally started server on loopback, each level bounded in time. Reports,
+ * for accepted requests only, p50/p99 latency minus the budget; the 503 rate; throughput; peak RSS;
+ * and how fast /health and legal-moves answer meanwhile.
+ */
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { BENCH_MNK_STATE, startServer } from './http.js';
+
+interface Level {
+  factor: number;
+  connections: number;
+  accepted: number;
+  rejected: number;
+  other: number;
+  p50: number;
+  p99: number;
+  max: number;
+  throughput: number;
+  healthP99: number;
+  cheapP99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Times sequential probes of a cheap endpoint while the load runs. */
+async function probe(url: string, init: RequestInit | undefined, until: number): Promise<number[]> {
+  const times: number[] = [];
+  while (Date.now() < until) {
+    const started = performance.now();
+    try {
+      await (await fetch(url, init)).arrayBuffer();
+    } catch {
+      // counted by its time anyway
+    }
+    times.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function level(url: string, factor: number, capacity: number, budget: number, seconds: number): Promise<Level> {
+  const connections = capacity * factor;
+  const latencies: number[] = [];
+  let rejected = 0;
+  let other = 0;
+  const until = Date.now() + seconds * 1000;
+  const health = probe(`${url}/health`, undefined, until);
+  const cheap = probe(`${url}/v1/games/mnk/legal-moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: BENCH_MNK_STATE }) }, until);
+  let finish: (r: autocannon.Result) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve) => (finish = resolve));
+  const instance = autocannon(
+    {
+    url: `${url}/v1/games/mnk/best-move`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ state: BENCH_MNK_STATE, timeBudgetMs: budget }),
+      connections,
+      duration: seconds,
+      timeout: 30,
+    },
+    (_error, r) => finish(r),
+  );
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === 200) latencies.push(responseTime);
+    else if (statusCode === 503) rejected++;
+    else other++;
+  });
+  const result = await done;
+  const healthTimes = await health;
+  const cheapTimes = await cheap;
+  latencies.sort((a, b) => a - b);
+  return {
+    factor,
+    connections,
+    accepted: latencies.length,
+    rejected,
+    other: other + result.errors + result.timeouts,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    throughput: latencies.length / seconds,
+    healthP99: percentile(healthTimes, 99),
+    cheapP99: percentile(cheapTimes, 99),
+  };
+}
+
+export async function runLoad(print: (line: string) => void, opts: { seconds: number; budget: number; workers: number; queue: number }): Promise<void> {
+  const server = await startServer({ WORKERS: String(opts.workers), MAX_QUEUE: String(opts.queue), CACHE_ENTRIES: '0' });
+  const capacity = opts.workers + opts.queue;
+  try {
+    print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity}), ${opts.seconds} s per level`);
+    print('| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | legal-moves p99 ms |');
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const factor of [1, 2, 10]) {
+      const l = await level(server.url, factor, capacity, opts.budget, opts.seconds);
+      const total = l.accepted + l.rejected + l.other;
+      print(
+        `| ${l.factor}x | ${l.connections} | ${l.accepted} | ${l.rejected} | ${((100 * l.rejected) / Math.max(1, total)).toFixed(1)}% | ${l.other} | ` +
+          `${(l.p50 - opts.budget).toFixed(0)} | ${(l.p99 - opts.budget).toFixed(0)} | ${(l.max - opts.budget).toFixed(0)} | ${l.throughput.toFixed(1)} | ` +
+          `${l.healthP99.toFixed(1)} | ${l.cheapP99.toFixed(1)} |`,
+      );
+    }
+    print(`peak RSS of the server: ${server.peakRssMb() ?? '?'} MiB`);
+  } finally {
+    const code = await server.stop();
+    print(`server exit code after SIGTERM: ${code}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      budget: { type: 'string', default: '200' },
+      workers: { type: 'string', default: '2' },
+      queue: { type: 'string', default: '2' },
+    },
+  });
+  runLoad((line) => console.log(line), {
+    seconds: Number(values.seconds),
+    budget: Number(values.budget),
+    workers: Number(values.workers),
+    queue: Number(values.queue),
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
