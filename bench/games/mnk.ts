@@ -64,11 +64,11 @@ function benchPositions(tactics: Tactic[]): { name: string; pos: MnkPosition; de
   for (let i = 0; i < 14; i++) big.push([33 + (i % 5) + (i >> 2), 30 + ((i * 7) % 9)]);
   const middle = withStones(70, 70, 10, big);
   return [
-    { name: 'tactic 15x15k5-win5-4', pos: pick('15x15k5-win5-4'), depth: 5 },
-    { name: 'tactic 9x9k4-win5-2', pos: pick('9x9k4-win5-2'), depth: 5 },
+    { name: 'tactic 15x15k5-win5-4', pos: pick('15x15k5-win5-4'), depth: 7 },
+    { name: 'tactic 9x9k4-win5-2', pos: pick('9x9k4-win5-2'), depth: 7 },
     { name: 'tactic 10x10k5-block-1', pos: pick('10x10k5-block-1'), depth: 6 },
-    { name: '15x15k5 opening', pos: opening, depth: 6 },
-    { name: '70x70k10 middle game', pos: middle, depth: 5 },
+    { name: '15x15k5 opening', pos: opening, depth: 10 },
+    { name: '70x70k10 middle game', pos: middle, depth: 6 },
   ];
 }
 

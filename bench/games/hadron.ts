@@ -1,0 +1,94 @@
+/**
+ * Hadron bench: perft on the empty 9x9 board (bulk counting; quick: depth 4), a fixed-depth search
+ * from fixed positions with a deterministic node total, the exact solve of the empty 5x5 board, and
+ * how early in 9x9 self-play games a 1 s budget proves the result. Single thread.
+ */
+import { definition, engine } from '../../src/games/hadron/index.js';
+import { fastPerft, type HadronPosition } from '../../src/games/hadron/position.js';
+import { solveHadron } from '../../src/games/hadron/solve.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import { analyse } from '../../src/search/analyse.js';
+
+/** perft.json board9x9[d-1].perft, from /work/shared/reference/hadron. */
+const PERFT_9X9 = [1, 81, 6192, 446720, 30370520, 1946454516];
+
+function emptyBoard(rows: number, cols: number): HadronPosition {
+  const state = definition.initialState({ rows, cols });
+  if (!state.ok) throw new Error(state.error.message);
+  const pos = definition.decodeState(state.value, undefined);
+  if (!pos.ok) throw new Error(pos.error.message);
+  return pos.value;
+}
+
+function play(pos: HadronPosition, notations: string[]): HadronPosition {
+  for (const n of notations) {
+    const code = definition.decodeMove(pos, n, 'bench');
+    if (!code.ok) throw new Error(code.error.message);
+    pos.makeMove(code.value);
+  }
+  return pos;
+}
+
+/** Fixed bench positions: the empty board and two openings (arbitrary, fixed). */
+const POSITIONS: Array<{ name: string; moves: string[] }> = [
+  { name: 'empty', moves: [] },
+  { name: 'center', moves: ['E5', 'E4', 'D5', 'F6'] },
+  { name: 'corners', moves: ['A1', 'I9', 'A9', 'I1', 'C3', 'G7'] },
+];
+
+export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
+  const perftDepth = opts.quick ? 4 : 5;
+  for (let depth = 1; depth <= perftDepth; depth++) {
+    const pos = emptyBoard(9, 9);
+    const started = process.hrtime.bigint();
+    const nodes = fastPerft(pos, depth);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const check = nodes === PERFT_9X9[depth] ? 'ok' : `MISMATCH (expected ${PERFT_9X9[depth]})`;
+    print(`perft 9x9 (${depth}) = ${nodes} ${check} in ${ms.toFixed(1)} ms`);
+  }
+
+  const searchDepth = opts.quick ? 4 : 6;
+  let totalNodes = 0;
+  let totalMs = 0;
+  for (const { name, moves } of POSITIONS) {
+    const pos = engine.restore(engine.snapshot(play(emptyBoard(9, 9), moves)));
+    const searcher = new Searcher(new TranspositionTable(32));
+    const started = process.hrtime.bigint();
+    const result = searcher.search(pos, { maxDepth: searchDepth });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    totalNodes += result.nodes;
+    totalMs += ms;
+    const best = result.move >= 0 ? definition.encodeMove(pos, result.move).notation : '-';
+    print(`search depth ${searchDepth} ${name}: ${result.nodes} nodes, best ${best}, score ${result.score}, ${ms.toFixed(0)} ms`);
+  }
+  print(`search depth ${searchDepth} total: ${totalNodes} nodes in ${totalMs.toFixed(0)} ms = ${Math.round((totalNodes * 1000) / totalMs)} nodes/s`);
+
+  {
+    const pos = emptyBoard(5, 5);
+    const started = Date.now();
+    const solved = solveHadron(pos, { deadline: started + 60_000, shouldStop: () => false });
+    const ms = Date.now() - started;
+    const verdict = solved === null ? 'not solved' : solved.score > 0 ? 'first player (W) wins' : 'first player (W) loses';
+    const move = solved === null ? '-' : definition.encodeMove(pos, solved.move).notation;
+    print(`solve empty 5x5: ${verdict}, move ${move}, ${ms} ms`);
+  }
+
+  // Self-play 9x9 games at 1 s per move: the first ply at which the engine's answer is proven.
+  const games = opts.quick ? 1 : 3;
+  const budgetMs = opts.quick ? 200 : 1000;
+  for (let game = 0; game < games; game++) {
+    const pos = engine.restore(engine.snapshot(emptyBoard(9, 9)), { seed: game + 1 });
+    const searcher = new Searcher(new TranspositionTable(32));
+    let ply = 0;
+    let provenAt = -1;
+    while (pos.playableCount > 0) {
+      const result = analyse(engine, pos, searcher, { deadline: Date.now() + budgetMs, seed: game * 1000 + ply + 1 });
+      if (provenAt < 0 && result.exact) provenAt = ply;
+      if (result.move < 0) break;
+      pos.makeMove(result.move);
+      ply++;
+    }
+    print(`9x9 self-play game ${game + 1} at ${budgetMs} ms/move: proven from ply ${provenAt} of ${ply} (${pos.pieces} pieces placed)`);
+  }
+}

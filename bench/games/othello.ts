@@ -1,0 +1,144 @@
+/**
+ * Othello bench: perft (bitboard path and SearchPosition path), exact endgame solves (the
+ * reference 18-empty positions and a fixed set of 20-empty positions), fixed-depth search from the
+ * start and a few openings with a deterministic node count. Single thread.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { definition } from '../../src/games/othello/index.js';
+import type { OthelloPosition } from '../../src/games/othello/position.js';
+import { fastPerft } from '../../src/games/othello/perft.js';
+import { solveExactly } from '../../src/games/othello/solver.js';
+import { perft } from '../../src/search/perft.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+
+/**
+ * 20-empty positions reached by engine self-play from random openings (bench set, not reference
+ * data: their values come from this solver only).
+ */
+const TWENTY_EMPTIES: readonly { board: string[]; turn: string }[] = [
+  { board: ['.BBBBBBB', '..BWWWBB', '..WWWBBB', '..WWBBBB', 'WWWBWBBB', '..WBWBBB', '...WWW..', '....WW..'], turn: 'B' },
+  { board: ['........', '....W...', '..BWWWWW', '.WWWWWWW', 'WWWWWBBW', '.WWBBBBW', '.BWWWBBW', 'BBBBBBBW'], turn: 'B' },
+  { board: ['WWWW....', 'BWWW....', 'BWWWWWWW', 'BBBBBBWB', 'BWBBBWBB', 'WWWWWWWB', 'WW...W..', 'W.......'], turn: 'B' },
+  { board: ['.BBBBB..', 'W.BBBB..', 'WWWWWWW.', 'WWBBBWW.', 'WWBWWB..', 'WWWW.BW.', 'WWWW....', 'WBWW....'], turn: 'B' },
+  { board: ['WBWWWW..', 'WWWWWB..', 'WWWBWW..', 'WWWBBWW.', 'WWWBBW..', 'WWWBW...', 'WWWB....', 'BBBB....'], turn: 'B' },
+  { board: ['........', '.....W..', 'WWBBBBBB', 'WWWBBBBB', 'WWWWBWBB', 'WWWWWWBB', '..BBBBBB', '.BBB.W.B'], turn: 'B' },
+  { board: ['........', '..WW....', 'BBWWWW..', 'BBBBWW..', 'BBBBBWW.', 'BBBBBBWW', 'BBBBWWB.', 'BBBBBBBB'], turn: 'W' },
+  { board: ['......WW', '....BWWW', 'WWBBWWWW', 'WWWWWBWW', 'WWWWBBWW', 'WWWWWWBW', '..BBBB.B', '....B...'], turn: 'B' },
+  { board: ['..BBBBB.', 'W.WBW...', 'WWBWBW..', 'W.WWWB..', 'WWWWBBB.', 'WWWWWBW.', '..WWWW..', '.WWWWWW.'], turn: 'B' },
+  { board: ['.....BWW', 'W..WBBBW', 'WWWBBBWW', 'WWWWWW.W', 'WBBWWW..', 'WBBBBW..', 'WBBBB...', 'WB.B....'], turn: 'B' },
+];
+
+/** Openings for the fixed-depth search bench (standard names, played from the start). */
+const OPENINGS: readonly { name: string; moves: string[] }[] = [
+  { name: 'start', moves: [] },
+  { name: 'tiger', moves: ['f5', 'd6', 'c3', 'd3', 'c4'] },
+  { name: 'rose', moves: ['f5', 'd6', 'c5', 'f4', 'e3', 'f6', 'd3', 'f3'] },
+  { name: 'buffalo', moves: ['f5', 'f6', 'e6', 'f4', 'c3'] },
+  { name: 'heath', moves: ['f5', 'f6', 'e6', 'f4', 'g5'] },
+];
+
+function decode(board: readonly string[], turn: string): OthelloPosition {
+  const r = definition.decodeState({ board: [...board], turn }, undefined);
+  if (!r.ok) throw new Error(`${r.error.field}: ${r.error.message}`);
+  return r.value;
+}
+
+function play(pos: OthelloPosition, moves: readonly string[]): void {
+  for (const m of moves) {
+    const code = definition.decodeMove(pos, m, 'move');
+    if (!code.ok) throw new Error(code.error.message);
+    pos.makeMove(code.value);
+  }
+}
+
+function startPosition(): OthelloPosition {
+  const s = definition.initialState({});
+  if (!s.ok) throw new Error('no initial state');
+  const r = definition.decodeState(s.value, undefined);
+  if (!r.ok) throw new Error('bad initial state');
+  return r.value;
+}
+
+/** test/fixtures/othello/<name>, found from this module upwards (it runs from dist/bench/games). */
+function fixturePath(name: string): URL {
+  for (let up = '../'; up.length < 30; up += '../') {
+    const url = new URL(`${up}test/fixtures/othello/${name}`, import.meta.url);
+    if (existsSync(url)) return url;
+  }
+  throw new Error(`test/fixtures/othello/${name} not found`);
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(2) + ' s';
+}
+
+function perSecond(count: number, ms: number): string {
+  return ms > 0 ? `${((count / ms) * 1000 / 1e6).toFixed(1)} M/s` : 'n/a';
+}
+
+function benchPerft(print: (line: string) => void, quick: boolean): void {
+  const depth = quick ? 9 : 11;
+  const pos = startPosition();
+  let started = Date.now();
+  const leaves = fastPerft(pos, depth, false);
+  let ms = Date.now() - started;
+  print(`perft(${depth}) edax convention, bitboard path: ${leaves} in ${seconds(ms)} (${perSecond(leaves, ms)} leaves)`);
+  const generic = quick ? 8 : 10;
+  started = Date.now();
+  const viaInterface = perft(pos, generic, false);
+  ms = Date.now() - started;
+  print(`perft(${generic}) edax convention, SearchPosition path: ${viaInterface} in ${seconds(ms)} (${perSecond(viaInterface, ms)} leaves)`);
+}
+
+function benchSolver(print: (line: string) => void, quick: boolean): void {
+  const reference = JSON.parse(readFileSync(fixturePath('endgames.json'), 'utf8')) as { positions: { id: string; empties: number; board: string[]; turn: string; exactScore: number }[] };
+  const sets: { label: string; board: readonly string[]; turn: string; expected?: number }[] = [];
+  for (const p of reference.positions.filter((x) => x.empties >= 18)) {
+    sets.push({ label: `${p.id} (${p.empties} empties)`, board: p.board, turn: p.turn, expected: p.exactScore });
+  }
+  const twenty = quick ? TWENTY_EMPTIES.slice(0, 2) : TWENTY_EMPTIES;
+  twenty.forEach((p, i) => sets.push({ label: `b20-${i + 1} (20 empties)`, board: p.board, turn: p.turn }));
+  let total = 0;
+  let worst = 0;
+  let nodes = 0;
+  for (const s of sets) {
+    const pos = decode(s.board, s.turn);
+    const started = Date.now();
+    const r = solveExactly(pos, null);
+    const ms = Date.now() - started;
+    if (r === null) throw new Error(`${s.label}: not solved`);
+    total += ms;
+    worst = Math.max(worst, ms);
+    nodes += r.nodes;
+    const check = s.expected === undefined ? '' : r.exactScore === s.expected ? ' (= reference)' : ` (REFERENCE ${s.expected})`;
+    const move = definition.encodeMove(pos, r.move).notation;
+    print(`solve ${s.label}: ${r.exactScore! > 0 ? '+' : ''}${r.exactScore}${check} by ${move}, ${r.nodes} nodes, ${seconds(ms)}`);
+  }
+  print(`solver total: ${sets.length} positions in ${seconds(total)}, worst ${seconds(worst)}, ${perSecond(nodes, total)} nodes`);
+}
+
+function benchSearch(print: (line: string) => void, quick: boolean): void {
+  const depth = quick ? 6 : 9;
+  let nodes = 0;
+  let ms = 0;
+  for (const o of OPENINGS) {
+    const pos = startPosition();
+    play(pos, o.moves);
+    const searcher = new Searcher(new TranspositionTable(16));
+    const started = Date.now();
+    const r = searcher.search(pos, { maxDepth: depth });
+    const elapsed = Date.now() - started;
+    nodes += r.nodes;
+    ms += elapsed;
+    const best = definition.encodeMove(pos, r.move).notation;
+    print(`search ${o.name} depth ${depth}: ${best} score ${r.score}, ${r.nodes} nodes, ${seconds(elapsed)} (${perSecond(r.nodes, elapsed)})`);
+  }
+  print(`search total depth ${depth}: ${nodes} nodes in ${seconds(ms)} (${perSecond(nodes, ms)} nodes)`);
+}
+
+export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
+  benchPerft(print, opts.quick);
+  benchSolver(print, opts.quick);
+  benchSearch(print, opts.quick);
+}

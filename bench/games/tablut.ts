@@ -1,0 +1,63 @@
+/**
+ * Tablut bench: perft(4) from the initial position (quick: perft(3)), then a fixed-depth search from
+ * reference positions (the initial one and prefixes of vectors.json games 1, 7 and 9, from
+ * /work/shared/reference/tablut) printing a deterministic node total and nodes/s.
+ */
+import { definition, engine } from '../../src/games/tablut/index.js';
+import type { TablutPosition } from '../../src/games/tablut/position.js';
+import { perft } from '../../src/search/perft.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+
+/** perft.json perft.depthN.nodes. */
+const PERFT_EXPECTED = [0, 56, 4408, 248456, 19159224];
+
+/** Move prefixes (vectors.json games[i].moves) leading to the bench positions. */
+const POSITIONS: Array<{ name: string; moves: string }> = [
+  { name: 'initial', moves: '' },
+  { name: 'game1-ply10', moves: 'g5-g2 e8-b8 f5-g5 b5-b3 e5-f5 a6-c6 g2-g3 b3-b1 f5-f3 h5-h6' },
+  { name: 'game7-ply16', moves: 'g5-g4 a6-d6 c5-c7 a5-a7 d5-d2 i6-i8 g4-f4 e8-f8 c7-d7 b5-b8 f5-f7 d6-b6 d7-d4 h5-h9 e3-d3 i5-h5' },
+  { name: 'game9-ply15', moves: 'e6-h6 a6-a8 f5-f8 d9-b9 g5-g7 a5-a6 f8-f6 i4-i2 f6-f8 e2-a2 g7-h7 h5-h2 f8-f6 a2-b2 f6-f7' },
+];
+
+function positionAfter(moves: string): TablutPosition {
+  const initial = definition.initialState({});
+  if (!initial.ok) throw new Error('initial state');
+  const history = moves === '' ? [] : moves.split(' ');
+  const start = definition.decodeState(initial.value, undefined);
+  if (!start.ok) throw new Error(start.error.message);
+  for (const m of history) {
+    const code = definition.decodeMove(start.value, m, 'bench');
+    if (!code.ok) throw new Error(code.error.message);
+    start.value.makeMove(code.value);
+  }
+  return start.value;
+}
+
+export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
+  const perftDepth = opts.quick ? 3 : 4;
+  for (let depth = 1; depth <= perftDepth; depth++) {
+    const pos = positionAfter('');
+    const started = process.hrtime.bigint();
+    const nodes = perft(pos, depth);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const check = nodes === PERFT_EXPECTED[depth] ? 'ok' : `MISMATCH (expected ${PERFT_EXPECTED[depth]})`;
+    print(`perft(${depth}) = ${nodes} ${check} in ${ms.toFixed(1)} ms`);
+  }
+
+  const searchDepth = opts.quick ? 4 : 6;
+  let totalNodes = 0;
+  let totalMs = 0;
+  for (const { name, moves } of POSITIONS) {
+    const pos = engine.restore(engine.snapshot(positionAfter(moves)));
+    const searcher = new Searcher(new TranspositionTable(32));
+    const started = process.hrtime.bigint();
+    const result = searcher.search(pos, { maxDepth: searchDepth });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    totalNodes += result.nodes;
+    totalMs += ms;
+    const best = result.move >= 0 ? definition.encodeMove(pos, result.move).notation : '-';
+    print(`search depth ${searchDepth} ${name}: ${result.nodes} nodes, best ${best}, score ${result.score}, ${ms.toFixed(0)} ms`);
+  }
+  print(`search depth ${searchDepth} total: ${totalNodes} nodes in ${totalMs.toFixed(0)} ms = ${Math.round((totalNodes * 1000) / totalMs)} nodes/s`);
+}

@@ -1,0 +1,101 @@
+/**
+ * Hadron (Mark Steere), as played in the University of Calabria AI tournament: place a piece of
+ * your colour on an empty cell whose orthogonal neighbours hold as many White as Black pieces; the
+ * player with no such cell on their turn loses. White moves first; no draws.
+ */
+import type { EngineOptions, GameDefinition, GameEngine } from '../types.js';
+import { EVAL_LIMIT } from '../../search/score.js';
+import { HadronPosition, PROFILE_DEFAULT, PROFILE_SEED } from './position.js';
+import { DefaultEvaluator } from './evaluation.js';
+import { SeedEvaluator } from './seed-evaluation.js';
+import { sharedSolver, solveHadron } from './solve.js';
+import {
+  decodeMove,
+  decodeState,
+  encodeMove,
+  encodeState,
+  initialState,
+  initialStateQuerySchema,
+  moveSchema,
+  stateSchema,
+} from './codec.js';
+
+export { HadronPosition } from './position.js';
+
+const SNAPSHOT_HEADER = 2;
+/** Internal units per client point. */
+const CLIENT_DIVISOR = 10;
+const PROVEN_WIN_CLIENT_SCORE = 100_000;
+
+export function profileId(name: string | undefined): number {
+  return name === 'seed' ? PROFILE_SEED : PROFILE_DEFAULT;
+}
+
+/** Gives a position the evaluator of its profile. */
+export function withEvaluator(pos: HadronPosition): HadronPosition {
+  pos.evaluator = pos.profile === PROFILE_SEED ? new SeedEvaluator(pos.seed) : new DefaultEvaluator(sharedSolver());
+  return pos;
+}
+
+export const engine: GameEngine<HadronPosition> = {
+  id: 'hadron',
+  restore(snapshot: Int32Array, options?: EngineOptions): HadronPosition {
+    const rows = snapshot[0];
+    const cols = snapshot[1];
+    const cells = snapshot.subarray(SNAPSHOT_HEADER, SNAPSHOT_HEADER + rows * cols);
+    return withEvaluator(new HadronPosition(rows, cols, cells, profileId(options?.profile), options?.seed ?? 0));
+  },
+  snapshot(pos: HadronPosition): Int32Array {
+    const snap = new Int32Array(SNAPSHOT_HEADER + pos.cellCount);
+    snap[0] = pos.rows;
+    snap[1] = pos.cols;
+    for (let cell = 0; cell < pos.cellCount; cell++) snap[SNAPSHOT_HEADER + cell] = pos.cells[cell];
+    return snap;
+  },
+  solve: solveHadron,
+  solveTimeShare: 0.5,
+  clientScore(internal: number): number {
+    const clamped = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, internal));
+    return Math.round(clamped / CLIENT_DIVISOR);
+  },
+  provenWinScore: PROVEN_WIN_CLIENT_SCORE,
+};
+
+const RULES =
+  'Two players, White (W, first) and Black (B), take turns placing a piece of their colour on an empty ' +
+  'cell whose orthogonal neighbours hold as many White as Black pieces (0-0, 1-1 or 2-2; off-board ' +
+  'counts as nothing). There is no passing: the player to move with no such cell loses, so the last ' +
+  'player to place wins; there are no draws. The tournament board is 9 x 9; any R x C board from 2 x 2 ' +
+  "to 9 x 9 is accepted. States list the rows top to bottom as strings of 'W', 'B' and '.'; moves are " +
+  '{row, col} (0-based) or the notation row letter + column number ("E5" = row 4, col 4).';
+
+const SCORE_SCALE =
+  'Heuristic advantage of the side to move read from combinatorial game values of the regions: 100 per ' +
+  'outcome class (+200 winning whoever moves next, +100 winning only when moving first, -100 / -200 the ' +
+  'mirror cases); about +-30000 when small regions make the result certain. Proven results are reported ' +
+  'as +-100000 with the length in plies of a proven line.';
+
+export const definition: GameDefinition<HadronPosition> = {
+  id: 'hadron',
+  name: 'Hadron',
+  rules: RULES,
+  scoreScale: SCORE_SCALE,
+  stateSchema,
+  moveSchema,
+  initialStateQuerySchema,
+  sideNames: ['W', 'B'],
+  exampleState: {
+    board: ['.........', '.........', '.........', '.........', '....W....', '.........', '.........', '.........', '.........'],
+    turn: 'B',
+  },
+  exampleMove: { row: 0, col: 0, notation: 'A1' },
+  engine,
+  initialState,
+  decodeState: (state) => {
+    const decoded = decodeState(state);
+    return decoded.ok ? { ok: true, value: withEvaluator(decoded.value) } : decoded;
+  },
+  encodeState,
+  decodeMove,
+  encodeMove,
+};

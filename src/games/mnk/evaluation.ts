@@ -1,0 +1,90 @@
+/**
+ * Static evaluation and move-ordering hints, read off the incrementally maintained window counts.
+ *
+ * Internal units: a window one stone short of K, free of enemy stones, weighs 1000 (see profile.ts).
+ * The evaluation is the side to move's line score minus the opponent's, with threat terms that
+ * depend on who moves next: a K-1 window of the side to move is a win next ply, two distinct
+ * enemy K-1 cells cannot both be blocked.
+ */
+import { TACTICAL_HINT } from '../types.js';
+import { LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
+import { doubleThreatCell } from './threat-scan.js';
+
+/** Heuristic value of a position that is won (or lost) in one or two plies, short of a proof. */
+export const DECIDED_EVAL = 300_000;
+const HEURISTIC_CAP = 200_000;
+/** The side to move converts its threats first: its line score counts this much more. */
+const TEMPO_NUMERATOR = 5;
+const TEMPO_DENOMINATOR = 4;
+const THREE_TEMPO_BONUS = 150;
+const DOUBLE_THREAT_DISCOUNT = 50_000;
+const ENEMY_DOUBLE_PENALTY = 1500;
+
+export function evaluatePosition(pos: MnkPosition): number {
+  const s = pos.side;
+  const o = 1 - s;
+  if (!pos.profile.tempoAware) return clamp(pos.lineScore[s] - pos.lineScore[o]);
+  if (pos.threatCount(s, LEVEL_FOUR) > 0) return DECIDED_EVAL;
+  const enemyFours = pos.threatCount(o, LEVEL_FOUR);
+  if (enemyFours > 1 && hasTwoDistinctCells(pos, o, enemyFours)) return -DECIDED_EVAL;
+  let value = (pos.lineScore[s] * TEMPO_NUMERATOR) / TEMPO_DENOMINATOR - pos.lineScore[o];
+  if (enemyFours === 0) {
+    // The mover makes an open / double four now: a win in three plies.
+    if (doubleThreatCell(pos, s) >= 0) return DECIDED_EVAL - DOUBLE_THREAT_DISCOUNT;
+    // Unanswered threes of the mover become fours with tempo.
+    value += THREE_TEMPO_BONUS * Math.min(pos.threatCount(s, LEVEL_THREE), 8);
+  }
+  // The opponent threatens an open / double four: the mover must spend its move on it.
+  if (doubleThreatCell(pos, o) >= 0) value -= ENEMY_DOUBLE_PENALTY;
+  return clamp(value);
+}
+
+function hasTwoDistinctCells(pos: MnkPosition, side: number, fours: number): boolean {
+  const first = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, 0));
+  for (let i = 1; i < fours; i++) if (pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i)) !== first) return true;
+  return false;
+}
+
+function clamp(value: number): number {
+  const v = Math.round(value);
+  return v > HEURISTIC_CAP ? HEURISTIC_CAP : v < -HEURISTIC_CAP ? -HEURISTIC_CAP : v;
+}
+
+const WIN_HINT = TACTICAL_HINT + 400_000;
+const BLOCK_HINT = TACTICAL_HINT + 300_000;
+const FOUR_HINT = TACTICAL_HINT + 100_000;
+const QUIET_CAP = TACTICAL_HINT - 1;
+
+/**
+ * Ordering hint of a move for the side to move: wins, then blocks of enemy K-1 windows, then moves
+ * making a K-1 window (forcing, never reduced), then the line-weight gained plus the enemy weight
+ * destroyed.
+ */
+export function moveOrderHint(pos: MnkPosition, move: number): number {
+  const g = pos.geometry;
+  const counts = pos.counts;
+  const weights = pos.weights;
+  const s = pos.side;
+  const k = pos.k;
+  let attack = 0;
+  let defence = 0;
+  let makesFour = false;
+  let blocksFour = false;
+  for (let i = g.cellWindowStart[move], end = g.cellWindowStart[move + 1]; i < end; i++) {
+    const w = g.cellWindows[i];
+    const own = counts[2 * w + s];
+    const opp = counts[2 * w + 1 - s];
+    if (opp === 0) {
+      if (own === k - 1) return WIN_HINT;
+      if (own === k - 2) makesFour = true;
+      attack += weights[own + 1] - weights[own];
+    } else if (own === 0) {
+      if (opp === k - 1) blocksFour = true;
+      defence += weights[opp];
+    }
+  }
+  const quiet = attack + defence;
+  if (blocksFour) return BLOCK_HINT + Math.min(quiet, 99_999);
+  if (makesFour) return FOUR_HINT + Math.min(quiet, 99_999);
+  return quiet > QUIET_CAP ? QUIET_CAP : quiet;
+}

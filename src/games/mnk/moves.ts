@@ -1,0 +1,105 @@
+/**
+ * The search's move list (generateSearchMoves). generateMoves lists every empty cell (the rules);
+ * the search gets a narrower list:
+ *  - the solver's root list when it left one (moves not proven to lose, solver.ts);
+ *  - a winning cell when the side to move has a K-1 window (one move is enough);
+ *  - else the cells blocking the opponent's K-1 windows (any other move loses at once);
+ *  - else, when the opponent has a cell making two K-1 threats at once, the cells of the K-2 and
+ *    longer windows of both sides (blocks and counter-fours; anything else loses, threat-scan.ts);
+ *  - else, on small boards or near the end, every empty cell that still lies in a live window
+ *    (a cell in dead windows only is worth no more than a pass, and a stone never hurts its owner);
+ *  - else the candidate cells near existing stones (the profile's neighbourhood), or the centre on
+ *    an empty board.
+ */
+import { EMPTY, LEVEL_FOUR, type MnkPosition } from './position.js';
+import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
+
+/** Below this many empty cells (or on boards this small) the search sees every useful cell. */
+const FULL_WIDTH_EMPTIES = 20;
+const FULL_WIDTH_CELLS = 30;
+
+export function generateSearchCandidates(pos: MnkPosition, buf: Int32Array, offset: number): number {
+  const s = pos.side;
+  const solverMoves = pos.writeRootMoves(buf, offset);
+  if (solverMoves > 0) return solverMoves;
+  if (pos.profile.forcedMoves) {
+    if (pos.k === 1) {
+      buf[offset] = firstEmpty(pos);
+      return 1;
+    }
+    if (pos.threatCount(s, LEVEL_FOUR) > 0) {
+      buf[offset] = pos.emptyCellOf(pos.threatWindow(s, LEVEL_FOUR, 0));
+      return 1;
+    }
+    const blocks = writeBlockingCells(pos, 1 - s, buf, offset);
+    if (blocks > 0) return blocks;
+    if (doubleThreatCell(pos, 1 - s) >= 0) return writeThreatZone(pos, buf, offset);
+    const empties = pos.cellCount - pos.stones;
+    if (empties <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return writeLiveCells(pos, buf, offset);
+  }
+  if (pos.stones === 0) {
+    buf[offset] = centreCell(pos);
+    return 1;
+  }
+  const count = pos.candidateCount;
+  if (count === 0) {
+    // Only possible when the neighbourhood reaches no empty cell: fall back to the rules.
+    return pos.generateMoves(buf, offset);
+  }
+  const candidates = pos.candidates;
+  for (let i = 0; i < count; i++) buf[offset + i] = candidates[i];
+  return count;
+}
+
+/** Distinct empty cells that complete one of `side`'s K-1 windows. */
+export function writeBlockingCells(pos: MnkPosition, side: number, buf: Int32Array, offset: number): number {
+  const fours = pos.threatCount(side, LEVEL_FOUR);
+  let count = 0;
+  for (let i = 0; i < fours; i++) {
+    const cell = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i));
+    let seen = false;
+    for (let j = 0; j < count; j++) {
+      if (buf[offset + j] === cell) {
+        seen = true;
+        break;
+      }
+    }
+    if (!seen) buf[offset + count++] = cell;
+  }
+  return count;
+}
+
+/** Empty cells lying in at least one window that a side can still complete (at least one cell). */
+export function writeLiveCells(pos: MnkPosition, buf: Int32Array, offset: number): number {
+  const cells = pos.cells;
+  let count = 0;
+  for (let cell = 0, end = pos.cellCount; cell < end; cell++) {
+    if (cells[cell] === EMPTY && isLiveCell(pos, cell)) buf[offset + count++] = cell;
+  }
+  if (count === 0) {
+    // Nobody can win any more: every move leads to the same draw.
+    buf[offset] = firstEmpty(pos);
+    count = 1;
+  }
+  return count;
+}
+
+export function isLiveCell(pos: MnkPosition, cell: number): boolean {
+  const g = pos.geometry;
+  const counts = pos.counts;
+  for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
+    const w = g.cellWindows[i];
+    if (counts[2 * w] === 0 || counts[2 * w + 1] === 0) return true;
+  }
+  return false;
+}
+
+export function firstEmpty(pos: MnkPosition): number {
+  const cells = pos.cells;
+  for (let cell = 0, end = pos.cellCount; cell < end; cell++) if (cells[cell] === EMPTY) return cell;
+  return -1;
+}
+
+export function centreCell(pos: MnkPosition): number {
+  return ((pos.m - 1) >> 1) * pos.n + ((pos.n - 1) >> 1);
+}

@@ -1,0 +1,372 @@
+/**
+ * The mutable (M,N,K) position the search walks: board, per-window stone counts, threat sets,
+ * incremental line scores, candidate cells and the Zobrist hash, all updated in make/unmake.
+ *
+ * Cells hold 0 (empty), 1 (X, side 0) or 2 (O, side 1). A move is the cell index row * n + col.
+ * Per window w, counts[2w + s] is the number of stones of side s in it. A window "belongs" to a
+ * side while the other side has no stone in it; threat sets track, per side, the windows one
+ * stone short of K ("fours" in gomoku terms) and two stones short ("threes").
+ */
+import type { SearchPosition } from '../types.js';
+import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
+import { zobristKeys } from '../../core/random.js';
+import { type Geometry, geometryFor } from './geometry.js';
+import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
+import { evaluatePosition, moveOrderHint } from './evaluation.js';
+import { generateSearchCandidates } from './moves.js';
+
+export const EMPTY = 0;
+/** Largest board: 100 x 100 cells. */
+export const MAX_CELLS = 100 * 100;
+/** Threat levels: windows K-1 stones full (one move from a win) and K-2 stones full. */
+export const LEVEL_FOUR = 0;
+export const LEVEL_THREE = 1;
+
+const ZOBRIST = zobristKeys(2 * 2 * MAX_CELLS + 2, 0x6d6e6b21);
+const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
+
+export class MnkPosition implements SearchPosition {
+  hashLo = 0;
+  hashHi = 0;
+  side = 0;
+  readonly moveSpace: number;
+  readonly maxMoves: number;
+
+  readonly geometry: Geometry;
+  readonly m: number;
+  readonly n: number;
+  readonly k: number;
+  readonly cellCount: number;
+  readonly profile: MnkProfile;
+
+  readonly cells: Uint8Array;
+  readonly counts: Uint8Array;
+  stones = 0;
+  /** Windows holding stones of only one side or none (the only ones anybody can still complete). */
+  liveWindows: number;
+  /** Per side: windows without an enemy stone, i.e. lines that side can still complete. */
+  readonly openWindows = new Int32Array(2);
+  /** Sum of window weights per side, over windows that side alone occupies. */
+  readonly lineScore = new Float64Array(2);
+  readonly weights: Int32Array;
+
+  /** Threat sets, index set = side * 2 + level: members in setItems[set * W ..], sizes in setSize. */
+  readonly setItems: Int32Array;
+  readonly setSize = new Int32Array(4);
+  /** Position of (side, window) inside its set, at [side * W + w]; -1 when in none. */
+  readonly setIndex: Int32Array;
+
+  /** Stones within the candidate neighbourhood of each cell. */
+  readonly near: Uint16Array;
+  /** Empty cells with near > 0: the search's candidate moves. */
+  readonly candidates: Int32Array;
+  readonly candidateIndex: Int32Array;
+  candidateCount = 0;
+  /** Scratch for threat scans (threat-scan.ts): a per-cell stamp and value, no allocation per node. */
+  readonly scanStamp: Int32Array;
+  readonly scanValue: Int32Array;
+  scanCounter = 0;
+  private readonly neighbourDr: Int8Array;
+  private readonly neighbourDc: Int8Array;
+
+  /** Moves made since construction and whether each completed a K-line. */
+  readonly played: Int32Array;
+  readonly completedLine: Uint8Array;
+  ply = 0;
+  private rootMoves = new Int32Array(0);
+  private rootMoveCount = 0;
+  private rootHashLo = 0;
+  private rootHashHi = 0;
+  /** The decoded position already holds a K-line of the side that moved last. */
+  readonly rootWon: boolean;
+
+  constructor(m: number, n: number, k: number, board: Uint8Array, side: number, profile: MnkProfile = DEFAULT_PROFILE) {
+    const g = geometryFor(m, n, k);
+    this.geometry = g;
+    this.m = m;
+    this.n = n;
+    this.k = k;
+    this.cellCount = m * n;
+    this.profile = profile;
+    this.moveSpace = this.cellCount;
+    const W = g.windowCount;
+    this.cells = new Uint8Array(this.cellCount);
+    this.counts = new Uint8Array(2 * W);
+    this.liveWindows = W;
+    this.openWindows[0] = W;
+    this.openWindows[1] = W;
+    this.weights = weightsByCount(profile, k);
+    this.setItems = new Int32Array(4 * W);
+    this.setIndex = new Int32Array(2 * W).fill(-1);
+    this.near = new Uint16Array(this.cellCount);
+    this.candidates = new Int32Array(this.cellCount);
+    this.candidateIndex = new Int32Array(this.cellCount).fill(-1);
+    this.scanStamp = new Int32Array(this.cellCount);
+    this.scanValue = new Int32Array(this.cellCount);
+    this.neighbourDr = Int8Array.from(profile.neighbourhood.map((d) => d[0]));
+    this.neighbourDc = Int8Array.from(profile.neighbourhood.map((d) => d[1]));
+
+    let empties = 0;
+    for (let cell = 0; cell < this.cellCount; cell++) {
+      const v = board[cell];
+      if (v === EMPTY) empties++;
+      else this.place(cell, v - 1);
+    }
+    this.maxMoves = Math.max(1, empties);
+    // One spare ply for a null move (threat checks "what if the mover passed").
+    this.played = new Int32Array(empties + 2);
+    this.completedLine = new Uint8Array(empties + 2);
+    this.side = side;
+    if (side === 1) this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
+    if (side === 1) this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
+    this.rootWon = this.hasCompleteLine(1 - side);
+  }
+
+  /** True when `side` owns a complete K-window anywhere on the board. */
+  hasCompleteLine(side: number): boolean {
+    const counts = this.counts;
+    for (let w = 0, W = this.geometry.windowCount; w < W; w++) if (counts[2 * w + side] === this.k) return true;
+    return false;
+  }
+
+  terminal(): number {
+    if (this.ply > 0 ? this.completedLine[this.ply - 1] === 1 : this.rootWon) return RESULT_LOSS;
+    if (this.stones === this.cellCount) return RESULT_DRAW;
+    return NOT_TERMINAL;
+  }
+
+  /** Every empty cell, row by row. */
+  generateMoves(buf: Int32Array, offset: number): number {
+    const cells = this.cells;
+    let count = 0;
+    for (let cell = 0, end = this.cellCount; cell < end; cell++) if (cells[cell] === EMPTY) buf[offset + count++] = cell;
+    return count;
+  }
+
+  /** Candidate moves for the search: see moves.ts. */
+  generateSearchMoves(buf: Int32Array, offset: number): number {
+    return generateSearchCandidates(this, buf, offset);
+  }
+
+  makeMove(move: number): void {
+    const completed = this.place(move, this.side);
+    this.completedLine[this.ply] = completed ? 1 : 0;
+    this.played[this.ply++] = move;
+    this.side ^= 1;
+    this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
+    this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
+  }
+
+  unmakeMove(move: number): void {
+    this.ply--;
+    this.side ^= 1;
+    this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
+    this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
+    this.remove(move, this.side);
+  }
+
+  /** Passes the move (solver only: "what does the opponent threaten?"). */
+  makeNullMove(): void {
+    this.completedLine[this.ply] = 0;
+    this.played[this.ply++] = -1;
+    this.side ^= 1;
+    this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
+    this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
+  }
+
+  unmakeNullMove(): void {
+    this.ply--;
+    this.side ^= 1;
+    this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
+    this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
+  }
+
+  /**
+   * Restricts the search's moves in this exact position (same hash) to `moves`: the solver's list
+   * of root moves not proven to lose. Cleared by passing an empty list.
+   */
+  setRootMoves(moves: Int32Array, count: number): void {
+    this.rootMoveCount = count;
+    if (count === 0) return;
+    if (this.rootMoves.length < count) this.rootMoves = new Int32Array(this.cellCount);
+    for (let i = 0; i < count; i++) this.rootMoves[i] = moves[i];
+    this.rootHashLo = this.hashLo;
+    this.rootHashHi = this.hashHi;
+  }
+
+  /** The solver's root move list when this is the position it was computed for, else 0. */
+  writeRootMoves(buf: Int32Array, offset: number): number {
+    if (this.rootMoveCount === 0 || this.hashLo !== this.rootHashLo || this.hashHi !== this.rootHashHi) return 0;
+    const count = this.rootMoveCount;
+    for (let i = 0; i < count; i++) buf[offset + i] = this.rootMoves[i];
+    return count;
+  }
+
+  evaluate(): number {
+    return evaluatePosition(this);
+  }
+
+  moveOrderScore(move: number): number {
+    return moveOrderHint(this, move);
+  }
+
+  /** Number of windows of `side` at `level` (LEVEL_FOUR / LEVEL_THREE). */
+  threatCount(side: number, level: number): number {
+    return this.setSize[side * 2 + level];
+  }
+
+  /** The i-th window of `side` at `level`. */
+  threatWindow(side: number, level: number, i: number): number {
+    return this.setItems[(side * 2 + level) * this.geometry.windowCount + i];
+  }
+
+  /** First empty cell of window w (-1 if it is full). */
+  emptyCellOf(w: number): number {
+    const g = this.geometry;
+    const step = g.windowStep[w];
+    for (let i = 0, cell = g.windowStart[w]; i < this.k; i++, cell += step) if (this.cells[cell] === EMPTY) return cell;
+    return -1;
+  }
+
+  /** Adds a stone; returns true when it completes a K-window. */
+  private place(cell: number, s: number): boolean {
+    const g = this.geometry;
+    const counts = this.counts;
+    const weights = this.weights;
+    const k = this.k;
+    const o = 1 - s;
+    let completed = false;
+    this.cells[cell] = s + 1;
+    this.stones++;
+    const zi = (s * MAX_CELLS + cell) * 2;
+    this.hashLo ^= ZOBRIST[zi];
+    this.hashHi ^= ZOBRIST[zi + 1];
+    for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
+      const w = g.cellWindows[i];
+      const ownAt = 2 * w + s;
+      const own = counts[ownAt];
+      const opp = counts[ownAt ^ 1];
+      counts[ownAt] = own + 1;
+      if (own === 0) this.openWindows[o]--;
+      if (opp === 0) {
+        this.lineScore[s] += weights[own + 1] - weights[own];
+        if (own + 1 === k) completed = true;
+        this.updateLevel(s, w, own + 1);
+      } else if (own === 0) {
+        // The window now holds both colours: nobody can complete it any more.
+        this.lineScore[o] -= weights[opp];
+        this.liveWindows--;
+        this.updateLevel(o, w, -1);
+      }
+    }
+    this.updateCandidatesAfterPlace(cell);
+    return completed;
+  }
+
+  private remove(cell: number, s: number): void {
+    const g = this.geometry;
+    const counts = this.counts;
+    const weights = this.weights;
+    const o = 1 - s;
+    this.cells[cell] = EMPTY;
+    this.stones--;
+    const zi = (s * MAX_CELLS + cell) * 2;
+    this.hashLo ^= ZOBRIST[zi];
+    this.hashHi ^= ZOBRIST[zi + 1];
+    for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
+      const w = g.cellWindows[i];
+      const ownAt = 2 * w + s;
+      const own = counts[ownAt] - 1;
+      const opp = counts[ownAt ^ 1];
+      counts[ownAt] = own;
+      if (own === 0) this.openWindows[o]++;
+      if (opp === 0) {
+        this.lineScore[s] -= weights[own + 1] - weights[own];
+        this.updateLevel(s, w, own);
+      } else if (own === 0) {
+        this.lineScore[o] += weights[opp];
+        this.liveWindows++;
+        this.updateLevel(o, w, opp);
+      }
+    }
+    this.updateCandidatesAfterRemove(cell);
+  }
+
+  /** Moves (side, window) to the threat set its own-stone count puts it in (-1: none). */
+  private updateLevel(s: number, w: number, ownCount: number): void {
+    const k = this.k;
+    const level = ownCount <= 0 ? -1 : ownCount === k - 1 ? LEVEL_FOUR : ownCount === k - 2 ? LEVEL_THREE : -1;
+    const W = this.geometry.windowCount;
+    const key = s * W + w;
+    const at = this.setIndex[key];
+    if (at >= 0) {
+      const currentSet = this.currentSetOf(s, w, at);
+      if (currentSet === s * 2 + level) return;
+      // Swap-remove from the current set.
+      const base = currentSet * W;
+      const last = this.setItems[base + --this.setSize[currentSet]];
+      this.setItems[base + at] = last;
+      this.setIndex[s * W + last] = at;
+      this.setIndex[key] = -1;
+    }
+    if (level >= 0) {
+      const set = s * 2 + level;
+      const pos = this.setSize[set]++;
+      this.setItems[set * W + pos] = w;
+      this.setIndex[key] = pos;
+    }
+  }
+
+  /** Which of side s's two sets holds window w at index `at`. */
+  private currentSetOf(s: number, w: number, at: number): number {
+    const W = this.geometry.windowCount;
+    const four = s * 2 + LEVEL_FOUR;
+    return at < this.setSize[four] && this.setItems[four * W + at] === w ? four : s * 2 + LEVEL_THREE;
+  }
+
+  private updateCandidatesAfterPlace(cell: number): void {
+    this.removeCandidate(cell);
+    const n = this.n;
+    const r = (cell / n) | 0;
+    const c = cell - r * n;
+    const dr = this.neighbourDr;
+    const dc = this.neighbourDc;
+    for (let i = 0; i < dr.length; i++) {
+      const rr = r + dr[i];
+      const cc = c + dc[i];
+      if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
+      const nb = rr * n + cc;
+      if (this.near[nb]++ === 0 && this.cells[nb] === EMPTY) this.addCandidate(nb);
+    }
+  }
+
+  private updateCandidatesAfterRemove(cell: number): void {
+    const n = this.n;
+    const r = (cell / n) | 0;
+    const c = cell - r * n;
+    const dr = this.neighbourDr;
+    const dc = this.neighbourDc;
+    for (let i = 0; i < dr.length; i++) {
+      const rr = r + dr[i];
+      const cc = c + dc[i];
+      if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
+      const nb = rr * n + cc;
+      if (--this.near[nb] === 0 && this.candidateIndex[nb] >= 0) this.removeCandidate(nb);
+    }
+    if (this.near[cell] > 0) this.addCandidate(cell);
+  }
+
+  private addCandidate(cell: number): void {
+    this.candidateIndex[cell] = this.candidateCount;
+    this.candidates[this.candidateCount++] = cell;
+  }
+
+  private removeCandidate(cell: number): void {
+    const at = this.candidateIndex[cell];
+    if (at < 0) return;
+    const last = this.candidates[--this.candidateCount];
+    this.candidates[at] = last;
+    this.candidateIndex[last] = at;
+    this.candidateIndex[cell] = -1;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * engine.solve for the (M,N,K)-game: what can be proven before the generic search runs.
+ *  1. an immediate win (a K-1 window of the mover), or a proven loss (two enemy K-1 cells);
+ *  2. small boards / late positions: the exact solver (win, loss or draw, with distance);
+ *  3. threat-space search: shortest forced win up to EXACT_DEPTH own moves (5 plies), then
+ *     continuous-four sequences (VCF), then deeper threat sequences while time remains (their
+ *     distance is that of the line found: an upper bound on the shortest win);
+ *  4. root defence: replies after which the opponent still wins by threats are removed from the
+ *     search's root list, and a position where every reply provably loses is returned as a loss.
+ * Anything else (including forced blocks, which the search's move list already reduces to the
+ * blocking cells) is left to the alpha-beta search. Every returned result is proven.
+ */
+import type { SolveContext, SolveResult } from '../types.js';
+import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';
+import { LEVEL_FOUR, type MnkPosition } from './position.js';
+import { centreCell, firstEmpty, writeBlockingCells } from './moves.js';
+import { ExactSolver } from './exact.js';
+import { EXACT_DEPTH, ThreatSearch } from './threats.js';
+
+/** Positions with at most this many empty cells go to the exact solver first. */
+export const EXACT_EMPTIES = 25;
+const VCF_DEPTH = 24;
+const DEEP_THREAT_DEPTH = 8;
+/**
+ * Node budgets: the solver must also end when no deadline is given (fixed-depth arena games).
+ * About 1-4 s of work each on a development machine.
+ */
+const EXACT_NODE_LIMIT = 4_000_000;
+const THREAT_NODE_LIMIT = 400_000;
+
+// One of each per worker thread: their tables are allocated once and reused.
+const exactSolver = new ExactSolver();
+const threatSearch = new ThreatSearch();
+const scratch = new Int32Array(8);
+let replies = new Int32Array(0);
+let candidates = new Int32Array(0);
+/** Node budget of each threat check in the root defence. */
+const DEFENCE_NODE_LIMIT = 20_000;
+
+export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
+  const a = pos.side;
+  if (pos.k === 1) return proven(centreOrFirst(pos), 1, 0);
+  if (pos.threatCount(a, LEVEL_FOUR) > 0) {
+    return proven(pos.emptyCellOf(pos.threatWindow(a, LEVEL_FOUR, 0)), 1, 0);
+  }
+  const blocks = writeBlockingCells(pos, 1 - a, scratch, 0);
+  if (blocks >= 2) return proven(scratch[0], -2, 0);
+
+  if (replies.length < pos.cellCount + 1) {
+    replies = new Int32Array(pos.cellCount + 1);
+    candidates = new Int32Array(pos.cellCount + 1);
+  }
+  pos.setRootMoves(replies, 0);
+  const empties = pos.cellCount - pos.stones;
+  if (empties <= EXACT_EMPTIES) {
+    const exact = exactSolver.solve(pos, ctx, EXACT_NODE_LIMIT);
+    if (exact !== null) {
+      const result: SolveResult = {
+        move: exact.move,
+        score: exact.score,
+        pv: exact.pv.length > 0 ? exact.pv : [exact.move],
+        nodes: exactSolver.nodes,
+        depth: empties,
+      };
+      return exact.score === 0 ? { ...result, exactScore: 0 } : result;
+    }
+    if (ctx.shouldStop()) return null;
+  }
+
+  threatSearch.reset(pos, ctx);
+  threatSearch.nodeLimit = THREAT_NODE_LIMIT;
+  let d = threatSearch.findWin(EXACT_DEPTH);
+  if (d === 0 && !threatSearch.stopped) d = threatSearch.findWin(VCF_DEPTH, true);
+  if (d === 0 && !threatSearch.stopped) d = threatSearch.findWin(DEEP_THREAT_DEPTH);
+  if (d > 0) return proven(threatSearch.pv[0], 2 * d - 1, threatSearch.nodes);
+  if (ctx.shouldStop()) return null;
+  return defendRoot(pos, ctx);
+}
+
+/**
+ * Defence at the root. If the opponent would win by threats were the mover to pass, each candidate
+ * reply is tried and those after which the opponent still wins are removed from the search's root
+ * list (pos.setRootMoves). Removing a proven-lost move is always sound. When the opponent's win
+ * against a pass is exact (at most EXACT_DEPTH own moves) and every reply in its relevance zone
+ * still loses exactly, the position is a proven loss: cells outside the zone are no better than a
+ * pass (threats.ts), so the reply that lasts longest is returned with its distance.
+ */
+function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  pos.setRootMoves(replies, 0);
+  pos.makeNullMove();
+  threatSearch.reset(pos, ctx);
+  threatSearch.nodeLimit = DEFENCE_NODE_LIMIT;
+  let passDepth = threatSearch.findWin(EXACT_DEPTH);
+  const passExact = passDepth > 0;
+  if (passDepth === 0 && !threatSearch.stopped) passDepth = threatSearch.findWin(VCF_DEPTH, true);
+  // Zone of the opponent's threats (stones outside it are passes within its horizon).
+  const zoneThreshold = pos.k - (passExact ? passDepth : EXACT_DEPTH);
+  const zone = passDepth > 0 ? threatSearch.zoneCells(pos, zoneThreshold, replies) : 0;
+  pos.unmakeNullMove();
+  if (passDepth === 0) return null;
+
+  // Candidates: the zone plus the search's own list (deduplicated through a stamp).
+  let count = zone;
+  const searchCount = pos.generateSearchMoves(candidates, 0);
+  const seen = pos.scanStamp;
+  const mark = ++pos.scanCounter;
+  for (let i = 0; i < count; i++) seen[replies[i]] = mark;
+  for (let i = 0; i < searchCount; i++) {
+    if (seen[candidates[i]] !== mark) {
+      seen[candidates[i]] = mark;
+      replies[count++] = candidates[i];
+    }
+  }
+
+  let safe = 0;
+  let allExact = passExact;
+  let longest = -1;
+  let longestDepth = 0;
+  let nodes = 0;
+  let checked = 0;
+  for (; checked < count; checked++) {
+    const move = replies[checked];
+    pos.makeMove(move);
+    threatSearch.reset(pos, ctx);
+    threatSearch.nodeLimit = DEFENCE_NODE_LIMIT;
+    let d = threatSearch.findWin(EXACT_DEPTH);
+    const exact = d > 0;
+    if (d === 0 && !threatSearch.stopped) d = threatSearch.findWin(VCF_DEPTH, true);
+    const stopped = threatSearch.stopped;
+    nodes += threatSearch.nodes;
+    pos.unmakeMove(move);
+    if (stopped && ctx.shouldStop()) break;
+    if (d === 0) {
+      // Not refuted (or not provably): keep it, in place.
+      replies[safe++] = move;
+      allExact = false;
+      continue;
+    }
+    if (!exact) allExact = false;
+    if (d > longestDepth) {
+      longestDepth = d;
+      longest = move;
+    }
+  }
+  // Moves left unchecked when time ran out stay in the list.
+  for (let i = checked; i < count; i++) replies[safe++] = replies[i];
+  if (safe > 0) {
+    if (safe < count) pos.setRootMoves(replies, safe);
+    return null;
+  }
+  // Cells outside the zone lose exactly like a pass (in passDepth opponent moves), so the longest
+  // tried reply is the best one when it lasts at least that long.
+  if (allExact && checked === count && longestDepth >= passDepth) return proven(longest, -2 * longestDepth, nodes);
+  // Everything loses, but not provably at that distance: let the search pick among them.
+  return null;
+}
+
+/** A proven result: plies > 0 is a win in that many plies, plies < 0 a loss in -plies. */
+function proven(move: number, plies: number, nodes: number): SolveResult {
+  const score = plies > 0 ? WIN_SCORE - plies : -(WIN_SCORE + plies);
+  return { move, score, pv: [move], nodes, depth: Math.abs(plies) };
+}
+
+function centreOrFirst(pos: MnkPosition): number {
+  const centre = centreCell(pos);
+  return pos.cells[centre] === 0 ? centre : firstEmpty(pos);
+}

@@ -1,0 +1,71 @@
+/**
+ * Cheap threat detection on the maintained K-2 windows ("threes"):
+ *  - doubleThreatCell: a cell where `side` would make two K-1 windows with different completion
+ *    cells (an open four or a double four): one move from an unstoppable threat;
+ *  - writeThreatZone: the cells of every open window holding K-2 or more stones of one side.
+ *    When the opponent has a double-threat cell and the mover no K-1 window, only moves in this
+ *    zone can matter: any other stone touches none of the lines that decide the next three plies,
+ *    so it is a pass, and against a pass the opponent wins.
+ */
+import { EMPTY, LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
+
+/** Playing c makes a K-1 window completed at e: a second, different e makes c a double threat. */
+export function doubleThreatCell(pos: MnkPosition, side: number): number {
+  const threes = pos.threatCount(side, LEVEL_THREE);
+  if (threes < 2) return -1;
+  const g = pos.geometry;
+  const cells = pos.cells;
+  const stamp = pos.scanStamp;
+  const value = pos.scanValue;
+  const mark = ++pos.scanCounter;
+  const k = pos.k;
+  for (let j = 0; j < threes; j++) {
+    const w = pos.threatWindow(side, LEVEL_THREE, j);
+    const step = g.windowStep[w];
+    let first = -1;
+    let second = -1;
+    for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
+      if (cells[cell] !== EMPTY) continue;
+      if (first < 0) first = cell;
+      else second = cell;
+    }
+    if (stamp[first] !== mark) {
+      stamp[first] = mark;
+      value[first] = second;
+    } else if (value[first] !== second) {
+      return first;
+    }
+    if (stamp[second] !== mark) {
+      stamp[second] = mark;
+      value[second] = first;
+    } else if (value[second] !== first) {
+      return second;
+    }
+  }
+  return -1;
+}
+
+/** Empty cells of both sides' open windows with K-2 or more stones (deduplicated). */
+export function writeThreatZone(pos: MnkPosition, buf: Int32Array, offset: number): number {
+  const g = pos.geometry;
+  const cells = pos.cells;
+  const stamp = pos.scanStamp;
+  const mark = ++pos.scanCounter;
+  const k = pos.k;
+  let count = 0;
+  for (let side = 0; side < 2; side++) {
+    for (let level = LEVEL_FOUR; level <= LEVEL_THREE; level++) {
+      for (let j = 0, size = pos.threatCount(side, level); j < size; j++) {
+        const w = pos.threatWindow(side, level, j);
+        const step = g.windowStep[w];
+        for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
+          if (cells[cell] === EMPTY && stamp[cell] !== mark) {
+            stamp[cell] = mark;
+            buf[offset + count++] = cell;
+          }
+        }
+      }
+    }
+  }
+  return count;
+}

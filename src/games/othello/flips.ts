@@ -1,0 +1,109 @@
+/**
+ * Discs flipped by a move, straight from the bitboards (no mailbox): the endgame solver passes
+ * boards by value down its recursion, so it needs flips as a pure function of (square, boards).
+ *
+ * Along each of the eight rays from the square, the nearest square that is not an opponent disc
+ * (the "blocker") is the lowest set bit of `ray & ~opponent` for rays going up the square index,
+ * the highest for rays going down. The discs in between flip when the blocker is an own disc.
+ */
+import { SQUARES } from './board.js';
+
+/** Ray masks per direction slot (0..3 increasing: +1, +7, +8, +9; 4..7 decreasing: -1, -7, -8, -9). */
+const RAY_LO = new Int32Array(8 * SQUARES);
+const RAY_HI = new Int32Array(8 * SQUARES);
+const STEPS: readonly [number, number][] = [
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, -1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+];
+/** Squares adjacent to each square: a move is only possible next to an opponent disc. */
+export const ADJACENT_LO = new Int32Array(SQUARES);
+export const ADJACENT_HI = new Int32Array(SQUARES);
+/** Bit of each square in its half, and which half (0 low, 1 high). */
+export const SQUARE_BIT = new Int32Array(SQUARES);
+
+for (let sq = 0; sq < SQUARES; sq++) {
+  SQUARE_BIT[sq] = 1 << (sq & 31);
+  const row = sq >> 3;
+  const col = sq & 7;
+  STEPS.forEach(([dr, dc], d) => {
+    let r = row + dr;
+    let c = col + dc;
+    if (r >= 0 && r < 8 && c >= 0 && c < 8) {
+      const n = r * 8 + c;
+      if (n < 32) ADJACENT_LO[sq] |= 1 << n;
+      else ADJACENT_HI[sq] |= 1 << (n - 32);
+    }
+    while (r >= 0 && r < 8 && c >= 0 && c < 8) {
+      const s = r * 8 + c;
+      if (s < 32) RAY_LO[d * SQUARES + sq] |= 1 << s;
+      else RAY_HI[d * SQUARES + sq] |= 1 << (s - 32);
+      r += dr;
+      c += dc;
+    }
+  });
+}
+
+/** High half of the last `flips` result. */
+export let flipsHi = 0;
+
+/**
+ * Discs the player (pl, ph) flips by playing `sq` against (ol, oh): low half returned, high half
+ * in `flipsHi`. Zero flips means the move is illegal.
+ */
+export function flips(sq: number, pl: number, ph: number, ol: number, oh: number): number {
+  let fl = 0;
+  let fh = 0;
+  let rl: number;
+  let rh: number;
+  let bl: number;
+  let bh: number;
+  let b: number;
+  for (let d = 0; d < 4; d++) {
+    // Increasing rays: the blocker is the lowest bit, low half first.
+    const k = d * SQUARES + sq;
+    rl = RAY_LO[k];
+    rh = RAY_HI[k];
+    bl = rl & ~ol;
+    if (bl !== 0) {
+      b = bl & -bl;
+      if ((b & pl) !== 0) fl |= rl & (b - 1);
+    } else {
+      bh = rh & ~oh;
+      if (bh !== 0) {
+        b = bh & -bh;
+        if ((b & ph) !== 0) {
+          fl |= rl;
+          fh |= rh & (b - 1);
+        }
+      }
+    }
+  }
+  for (let d = 4; d < 8; d++) {
+    // Decreasing rays: the blocker is the highest bit, high half first.
+    const k = d * SQUARES + sq;
+    rl = RAY_LO[k];
+    rh = RAY_HI[k];
+    bh = rh & ~oh;
+    if (bh !== 0) {
+      b = 1 << (31 - Math.clz32(bh));
+      if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
+    } else {
+      bl = rl & ~ol;
+      if (bl !== 0) {
+        b = 1 << (31 - Math.clz32(bl));
+        if ((b & pl) !== 0) {
+          fh |= rh;
+          fl |= rl & ~((b << 1) - 1);
+        }
+      }
+    }
+  }
+  flipsHi = fh;
+  return fl;
+}

@@ -1,0 +1,76 @@
+/**
+ * The default evaluation: pattern tables (patterns.ts) plus a few global features, with one set of
+ * weights per game phase, fitted by least squares on self-play positions labelled by the exact
+ * solver (endgame) and by searches that end in already-fitted phases (bench/games/othello-train.ts).
+ * The value estimates the final disc differential for the side to move, in EVAL_UNITS_PER_DISC.
+ */
+import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
+import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_OFFSETS, patternIndices } from './patterns.js';
+import type { Evaluator } from './position.js';
+
+export const PHASE_COUNT = 12;
+export const EMPTIES_PER_PHASE = 5;
+
+export function patternPhase(empties: number): number {
+  const phase = (empties / EMPTIES_PER_PHASE) | 0;
+  return phase >= PHASE_COUNT ? PHASE_COUNT - 1 : phase;
+}
+
+/** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */
+export const LINEAR_COUNT = 7;
+/** Weights per phase: the pattern tables, then the global features. */
+export const PHASE_BLOCK = PATTERN_BLOCK + LINEAR_COUNT;
+
+const CORNER_LO = 0x00000081;
+const CORNER_HI = 0x81000000 | 0;
+
+/** Global features of a position for the side to move into `out` (LINEAR_COUNT slots). */
+export function globalFeatures(pl: number, ph: number, ol: number, oh: number, out: Float64Array | Float32Array): void {
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  const ml = mobility(pl, ph, ol, oh);
+  const mh = mobilityHi;
+  const rl = mobility(ol, oh, pl, ph);
+  const rh = mobilityHi;
+  const nOl = neighbours(ol, oh);
+  const nOh = neighboursHi;
+  const nPl = neighbours(pl, ph);
+  const nPh = neighboursHi;
+  out[0] = popcount(ml) + popcount(mh);
+  out[1] = popcount(rl) + popcount(rh);
+  out[2] = popcount(el & nOl) + popcount(eh & nOh);
+  out[3] = popcount(el & nPl) + popcount(eh & nPh);
+  out[4] = popcount(ml & CORNER_LO) + popcount(mh & CORNER_HI) - popcount(rl & CORNER_LO) - popcount(rh & CORNER_HI);
+  out[5] = (popcount(el) + popcount(eh)) & 1;
+  out[6] = 1;
+}
+
+/** Weight slot (within a phase block) of each instance's table, for the evaluator's inner loop. */
+const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
+
+export class PatternEvaluator implements Evaluator {
+  /** weights[phase * PHASE_BLOCK + slot], in evaluation units. */
+  readonly weights: Float32Array;
+  private readonly indices = new Int32Array(INSTANCE_COUNT);
+  private readonly features = new Float64Array(LINEAR_COUNT);
+
+  constructor(weights: Float32Array) {
+    if (weights.length !== PHASE_COUNT * PHASE_BLOCK) throw new Error('pattern weights: wrong size');
+    this.weights = weights;
+  }
+
+  evaluate(pl: number, ph: number, ol: number, oh: number): number {
+    const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
+    const base = patternPhase(empties) * PHASE_BLOCK;
+    const w = this.weights;
+    const idx = this.indices;
+    patternIndices(pl, ph, ol, oh, idx);
+    let value = 0;
+    for (let i = 0; i < INSTANCE_COUNT; i++) value += w[base + INSTANCE_OFFSET[i] + idx[i]];
+    const f = this.features;
+    globalFeatures(pl, ph, ol, oh, f);
+    const linear = base + PATTERN_BLOCK;
+    for (let k = 0; k < LINEAR_COUNT; k++) value += w[linear + k] * f[k];
+    return Math.round(value);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Pattern instances of the evaluation, read straight from the bitboards.
+ *
+ * A pattern is an ordered list of squares; its configuration index is sum(3^i * cell_i) with cell
+ * 0 empty, 1 own (side to move), 2 opponent. Each pattern has instances that are images of one
+ * another under the board's symmetries, read in the image order, so all instances share one table.
+ *
+ *   edge   row 1, row 8, column a, column h          (8 squares, 4 instances)
+ *   line2  row 2, row 7, column b, column g          (8 squares, 4 instances)
+ *   line3  row 3, row 6, column c, column f          (8 squares, 4 instances)
+ *   line4  row 4, row 5, column d, column e          (8 squares, 4 instances)
+ *   diag8  a1-h8, h1-a8                               (8 squares, 2 instances)
+ *   corner 3x3 block at each corner, row by row from the corner (9 squares, 4 instances)
+ *   diag7 / diag6 / diag5 / diag4: the shorter diagonals (4 instances each)
+ *
+ * Reading order: rows by column (a..h), columns by row (1..8), diagonals of the a1-h8 direction
+ * by column, those of the a8-h1 direction by decreasing column (so mirror images line up).
+ */
+import { TERNARY, columnBits } from './edges.js';
+
+export const PATTERN_EDGE = 0;
+export const PATTERN_LINE2 = 1;
+export const PATTERN_LINE3 = 2;
+export const PATTERN_LINE4 = 3;
+export const PATTERN_DIAG8 = 4;
+export const PATTERN_CORNER = 5;
+export const PATTERN_DIAG7 = 6;
+export const PATTERN_DIAG6 = 7;
+export const PATTERN_DIAG5 = 8;
+export const PATTERN_DIAG4 = 9;
+
+/** Squares per pattern, in the order of the constants above. */
+export const PATTERN_LENGTHS: readonly number[] = [8, 8, 8, 8, 8, 9, 7, 6, 5, 4];
+export const PATTERN_SIZES: readonly number[] = PATTERN_LENGTHS.map((n) => 3 ** n);
+/** Offset of each pattern's table inside one phase's weight block. */
+export const PATTERN_OFFSETS: readonly number[] = PATTERN_SIZES.map((_, i) =>
+  PATTERN_SIZES.slice(0, i).reduce((a, b) => a + b, 0),
+);
+/** Weights per phase for all pattern tables together. */
+export const PATTERN_BLOCK = PATTERN_SIZES.reduce((a, b) => a + b, 0);
+/** Pattern instances evaluated per position. */
+export const INSTANCE_COUNT = 4 * 4 + 2 + 4 + 4 * 4;
+/** Which pattern each instance slot belongs to (slot order of `patternIndices`). */
+export const INSTANCE_PATTERN: readonly number[] = [
+  ...[0, 0, 0, 0],
+  ...[1, 1, 1, 1],
+  ...[2, 2, 2, 2],
+  ...[3, 3, 3, 3],
+  ...[4, 4],
+  ...[5, 5, 5, 5],
+  ...[6, 6, 6, 6],
+  ...[7, 7, 7, 7],
+  ...[8, 8, 8, 8],
+  ...[9, 9, 9, 9],
+];
+
+/** Base-3 value of the low 9 bits read as digits (bit i -> 3^i). */
+const TERNARY9 = new Int32Array(512);
+for (let m = 0; m < 512; m++) {
+  let t = 0;
+  for (let i = 8; i >= 0; i--) t = t * 3 + ((m >> i) & 1);
+  TERNARY9[m] = t;
+}
+/** Same, with the k low bits read in reverse order (bit k-1 -> 3^0), per length 4..8. */
+const TERNARY_REVERSED: Int32Array[] = [];
+for (let k = 0; k <= 8; k++) {
+  const table = new Int32Array(1 << k);
+  for (let m = 0; m < 1 << k; m++) {
+    let t = 0;
+    for (let i = 0; i < k; i++) t = t * 3 + ((m >> i) & 1);
+    table[m] = t;
+  }
+  TERNARY_REVERSED.push(table);
+}
+const REVERSE3 = new Int32Array([0, 4, 2, 6, 1, 5, 3, 7]);
+
+/** One diagonal as 8 bits indexed by column (bit c = the diagonal's square in column c). */
+function gatherDiagonal(lo: number, hi: number, maskLo: number, maskHi: number): number {
+  return (Math.imul(lo & maskLo, 0x01010101) >>> 24) | (Math.imul(hi & maskHi, 0x01010101) >>> 24);
+}
+
+interface Diagonal {
+  readonly maskLo: number;
+  readonly maskHi: number;
+  /** Lowest column on the diagonal and its length. */
+  readonly firstColumn: number;
+  readonly length: number;
+  /** True for the a8-h1 direction (read by decreasing column). */
+  readonly anti: boolean;
+  readonly pattern: number;
+}
+
+function diagonal(squares: readonly [number, number][], anti: boolean, pattern: number): Diagonal {
+  let maskLo = 0;
+  let maskHi = 0;
+  let firstColumn = 8;
+  for (const [row, col] of squares) {
+    const sq = row * 8 + col;
+    if (sq < 32) maskLo |= 1 << sq;
+    else maskHi |= 1 << (sq - 32);
+    firstColumn = Math.min(firstColumn, col);
+  }
+  return { maskLo, maskHi, firstColumn, length: squares.length, anti, pattern };
+}
+
+/** Squares (row, col) with col - row = k (a1-h8 direction) or col + row = k (a8-h1 direction). */
+function diagonalSquares(k: number, anti: boolean): [number, number][] {
+  const out: [number, number][] = [];
+  for (let row = 0; row < 8; row++) {
+    const col = anti ? k - row : row + k;
+    if (col >= 0 && col < 8) out.push([row, col]);
+  }
+  return out;
+}
+
+/** The 18 diagonal instances, in slot order: diag8 x2, then diag7..diag4 x4. */
+const DIAGONALS: Diagonal[] = [diagonal(diagonalSquares(0, false), false, PATTERN_DIAG8), diagonal(diagonalSquares(7, true), true, PATTERN_DIAG8)];
+for (let len = 7; len >= 4; len--) {
+  const pattern = PATTERN_DIAG7 + (7 - len);
+  const off = 8 - len;
+  DIAGONALS.push(diagonal(diagonalSquares(off, false), false, pattern));
+  DIAGONALS.push(diagonal(diagonalSquares(-off, false), false, pattern));
+  DIAGONALS.push(diagonal(diagonalSquares(7 - off, true), true, pattern));
+  DIAGONALS.push(diagonal(diagonalSquares(7 + off, true), true, pattern));
+}
+const DIAG_MASK_LO = new Int32Array(DIAGONALS.map((d) => d.maskLo));
+const DIAG_MASK_HI = new Int32Array(DIAGONALS.map((d) => d.maskHi));
+const DIAG_SHIFT = new Int32Array(DIAGONALS.map((d) => d.firstColumn));
+const DIAG_BITS = new Int32Array(DIAGONALS.map((d) => (1 << d.length) - 1));
+const DIAG_LENGTH = new Int32Array(DIAGONALS.map((d) => d.length));
+const DIAG_ANTI = new Uint8Array(DIAGONALS.map((d) => (d.anti ? 1 : 0)));
+/** Forward-read ternary tables by length (bit i -> 3^i), lengths 4..8. */
+const TERNARY_FORWARD: Int32Array[] = [];
+for (let k = 0; k <= 8; k++) {
+  const table = new Int32Array(1 << k);
+  for (let m = 0; m < 1 << k; m++) table[m] = TERNARY[m];
+  TERNARY_FORWARD.push(table);
+}
+
+function lineIndex(p: number, o: number): number {
+  return TERNARY[p] + 2 * TERNARY[o];
+}
+
+function cornerIndex(p: number, o: number): number {
+  return TERNARY9[p] + 2 * TERNARY9[o];
+}
+
+/**
+ * Configuration index (within its pattern's table) of every instance, in INSTANCE_PATTERN slot
+ * order, for the side to move (pl, ph) against (ol, oh).
+ */
+export function patternIndices(pl: number, ph: number, ol: number, oh: number, out: Int32Array): void {
+  // Rows (edge, line2, line3, line4 pairs) and columns.
+  out[0] = lineIndex(pl & 0xff, ol & 0xff);
+  out[1] = lineIndex(ph >>> 24, oh >>> 24);
+  out[2] = lineIndex(columnBits(pl, ph, 0), columnBits(ol, oh, 0));
+  out[3] = lineIndex(columnBits(pl, ph, 7), columnBits(ol, oh, 7));
+  out[4] = lineIndex((pl >>> 8) & 0xff, (ol >>> 8) & 0xff);
+  out[5] = lineIndex((ph >>> 16) & 0xff, (oh >>> 16) & 0xff);
+  out[6] = lineIndex(columnBits(pl, ph, 1), columnBits(ol, oh, 1));
+  out[7] = lineIndex(columnBits(pl, ph, 6), columnBits(ol, oh, 6));
+  out[8] = lineIndex((pl >>> 16) & 0xff, (ol >>> 16) & 0xff);
+  out[9] = lineIndex((ph >>> 8) & 0xff, (oh >>> 8) & 0xff);
+  out[10] = lineIndex(columnBits(pl, ph, 2), columnBits(ol, oh, 2));
+  out[11] = lineIndex(columnBits(pl, ph, 5), columnBits(ol, oh, 5));
+  out[12] = lineIndex(pl >>> 24, ol >>> 24);
+  out[13] = lineIndex(ph & 0xff, oh & 0xff);
+  out[14] = lineIndex(columnBits(pl, ph, 3), columnBits(ol, oh, 3));
+  out[15] = lineIndex(columnBits(pl, ph, 4), columnBits(ol, oh, 4));
+
+  // Diagonals: slots 16-17 (diag8), then 22.. (diag7..diag4); corners take slots 18-21.
+  for (let d = 0; d < DIAGONALS.length; d++) {
+    const shift = DIAG_SHIFT[d];
+    const bits = DIAG_BITS[d];
+    const p = (gatherDiagonal(pl, ph, DIAG_MASK_LO[d], DIAG_MASK_HI[d]) >>> shift) & bits;
+    const o = (gatherDiagonal(ol, oh, DIAG_MASK_LO[d], DIAG_MASK_HI[d]) >>> shift) & bits;
+    const table = DIAG_ANTI[d] === 1 ? TERNARY_REVERSED[DIAG_LENGTH[d]] : TERNARY_FORWARD[DIAG_LENGTH[d]];
+    out[d < 2 ? 16 + d : 20 + d] = table[p] + 2 * table[o];
+  }
+
+  // Corner 3x3 blocks, rows from the corner outwards, squares from the corner's column.
+  out[18] = cornerIndex(
+    (pl & 7) | ((pl >>> 5) & 0x38) | ((pl >>> 10) & 0x1c0),
+    (ol & 7) | ((ol >>> 5) & 0x38) | ((ol >>> 10) & 0x1c0),
+  );
+  out[19] = cornerIndex(
+    REVERSE3[(pl >>> 5) & 7] | (REVERSE3[(pl >>> 13) & 7] << 3) | (REVERSE3[(pl >>> 21) & 7] << 6),
+    REVERSE3[(ol >>> 5) & 7] | (REVERSE3[(ol >>> 13) & 7] << 3) | (REVERSE3[(ol >>> 21) & 7] << 6),
+  );
+  out[20] = cornerIndex(
+    ((ph >>> 24) & 7) | ((ph >>> 13) & 0x38) | ((ph >>> 2) & 0x1c0),
+    ((oh >>> 24) & 7) | ((oh >>> 13) & 0x38) | ((oh >>> 2) & 0x1c0),
+  );
+  out[21] = cornerIndex(
+    REVERSE3[(ph >>> 29) & 7] | (REVERSE3[(ph >>> 21) & 7] << 3) | (REVERSE3[(ph >>> 13) & 7] << 6),
+    REVERSE3[(oh >>> 29) & 7] | (REVERSE3[(oh >>> 21) & 7] << 3) | (REVERSE3[(oh >>> 13) & 7] << 6),
+  );
+}
+
+/**
+ * The tied partner of every configuration of a pattern: its reverse for the lines and diagonals
+ * (each is mapped onto itself, reversed, by a board symmetry), its transpose for the corner block.
+ */
+export function partnerTable(pattern: number): Int32Array {
+  const length = PATTERN_LENGTHS[pattern];
+  const size = 3 ** length;
+  const order = pattern === PATTERN_CORNER ? [0, 3, 6, 1, 4, 7, 2, 5, 8] : Array.from({ length }, (_, i) => length - 1 - i);
+  const out = new Int32Array(size);
+  const digits = new Int32Array(length);
+  for (let index = 0; index < size; index++) {
+    let x = index;
+    for (let i = 0; i < length; i++) {
+      digits[i] = x % 3;
+      x = (x / 3) | 0;
+    }
+    let partner = 0;
+    for (let i = length - 1; i >= 0; i--) partner = partner * 3 + digits[order[i]];
+    out[index] = partner;
+  }
+  return out;
+}

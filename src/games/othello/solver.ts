@@ -1,0 +1,588 @@
+/**
+ * Exact endgame solver: the final disc differential with perfect play (empty squares to the winner).
+ *
+ * Its own fast code path, separate from the generic search: boards are passed by value down the
+ * recursion as four int32 (player lo/hi, opponent lo/hi), flips come from `flips()`, and the empty
+ * squares live in a linked list kept in a good static order.
+ *  - Deep nodes (more than SHALLOW_EMPTIES empties): moves sorted fastest-first (fewest opponent
+ *    replies, corners favoured, odd regions first), a small exact-keyed transposition table of
+ *    score bounds, principal-variation search.
+ *  - Shallow nodes: no sorting and no table, moves tried from the list in parity order (squares in
+ *    quadrants with an odd number of empties first), last empty square counted without playing it.
+ * The root first decides win/loss/draw with a (-1, 1) window, then finds the exact score inside
+ * the right half of the range.
+ */
+import type { SolveContext, SolveResult } from '../types.js';
+import { WIN_SCORE } from '../../search/score.js';
+import { PASS_MOVE, SQUARES, mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
+import { ADJACENT_HI, ADJACENT_LO, SQUARE_BIT, flips, flipsHi } from './flips.js';
+import type { Evaluator, OthelloPosition } from './position.js';
+import { stableDiscs, stableHi } from './stability.js';
+import { evaluatorFor } from './profiles.js';
+
+/** Below this many empties the solver skips sorting and the table. */
+const SHALLOW_EMPTIES = +(process.env.SHALLOW ?? 7);
+/** Nodes between two polls of the deadline / cancellation. */
+const POLL_MASK = 4095;
+const MAX_SOLVER_PLY = 64;
+const MAX_SOLVER_MOVES = 32;
+
+/** Squares in list order: corners, then edges and inner squares, C-squares and X-squares last. */
+const SQUARE_PRIORITY: readonly number[] = [
+  0, 7, 56, 63, // corners
+  2, 5, 16, 23, 40, 47, 58, 61, // A-squares
+  3, 4, 24, 31, 32, 39, 59, 60, // B-squares
+  18, 21, 42, 45, // inner corners
+  19, 20, 26, 29, 34, 37, 43, 44, // inner edges
+  10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53, // second ring
+  27, 28, 35, 36, // centre
+  1, 6, 8, 15, 48, 55, 57, 62, // C-squares
+  9, 14, 49, 54, // X-squares
+];
+/** Quadrant bit of each square (parity of empties per quadrant orders shallow moves). */
+const QUADRANT = new Int32Array(SQUARES);
+for (let sq = 0; sq < SQUARES; sq++) QUADRANT[sq] = 1 << (((sq >> 5) << 1) | ((sq & 7) >> 2));
+
+const CORNER_LO = (1 << 0) | (1 << 7);
+const CORNER_HI = (1 << 24) | (1 << 31);
+
+/** Transposition table: 2^TT_BITS entries of [pl, ph, ol, oh, lower, upper, move, unused]. */
+const TT_BITS = 18;
+const TT_MASK = (1 << TT_BITS) - 1;
+const TT_INTS = 8;
+/** Empties at or above which nodes use the table. */
+const TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1;
+
+const SCORE_MAX = 64;
+/**
+ * Stability cutoff: the opponent's stable discs cap the score at 64 - 2 * stable. Worth computing
+ * only when alpha is high enough for the cap to fall below it (thresholds as in Edax, by empties).
+ */
+const STABILITY_THRESHOLD = new Int32Array(65).fill(99);
+for (let e = 4; e <= 64; e++) STABILITY_THRESHOLD[e] = e <= 9 ? 2 * e - 2 : Math.min(64, 20 + 2 * (e - 10));
+export const STATS = new Float64Array(64);
+const W_MOB = +(process.env.W_MOB ?? 16);
+const W_POT = +(process.env.W_POT ?? 0);
+const W_PAR = +(process.env.W_PAR ?? 0);
+const W_CS = +(process.env.W_CS ?? 4);
+const ETC_EMPTIES = +(process.env.ETC ?? 10);
+const EVAL_ORDER_EMPTIES = +(process.env.EVAL_ORDER_EMPTIES ?? 14);
+const EVAL_SHIFT = +(process.env.EVAL_SHIFT ?? 2);
+
+export class EndgameSolver {
+  nodes = 0;
+  aborted = false;
+  private ctx: SolveContext | null = null;
+
+  /** Linked list of empty squares in SQUARE_PRIORITY order; index SQUARES is the head sentinel. */
+  private readonly next = new Int32Array(SQUARES + 1);
+  private readonly prev = new Int32Array(SQUARES + 1);
+  private parity = 0;
+
+  private readonly moves = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
+  private readonly keys = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
+  private readonly flipLo = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
+  private readonly flipHi = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
+
+  private readonly tt = new Int32Array((1 << TT_BITS) * TT_INTS);
+  private readonly evaluator: Evaluator = evaluatorFor('default');
+
+  /** Prepares the empties list for a position given as player / opponent bitboards. */
+  private setup(pl: number, ph: number, ol: number, oh: number): void {
+    const emptyLo = ~(pl | ol);
+    const emptyHi = ~(ph | oh);
+    let last = SQUARES;
+    this.parity = 0;
+    for (const sq of SQUARE_PRIORITY) {
+      const isEmpty = sq < 32 ? (emptyLo >>> sq) & 1 : (emptyHi >>> (sq - 32)) & 1;
+      if (isEmpty === 0) continue;
+      this.next[last] = sq;
+      this.prev[sq] = last;
+      last = sq;
+      this.parity ^= QUADRANT[sq];
+    }
+    this.next[last] = SQUARES;
+    this.prev[SQUARES] = last;
+  }
+
+  clearTable(): void {
+    this.tt.fill(0);
+  }
+
+  /**
+   * Exact score of the position for the side to move (player pl/ph), or a bound when the result
+   * lies outside (alpha, beta). Returns 0 with `aborted` set when stopped.
+   */
+  solve(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, ctx: SolveContext | null): number {
+    this.ctx = ctx;
+    this.aborted = false;
+    this.setup(pl, ph, ol, oh);
+    const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
+    return this.search(pl, ph, ol, oh, alpha, beta, empties, false, 0);
+  }
+
+  private poll(): void {
+    const ctx = this.ctx;
+    if (ctx !== null && ctx.shouldStop()) this.aborted = true;
+  }
+
+  private search(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    passed: boolean,
+    ply: number,
+  ): number {
+    if (empties <= SHALLOW_EMPTIES) return this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+    return this.deep(pl, ph, ol, oh, alpha, beta, empties, passed, ply);
+  }
+
+  private deep(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    passed: boolean,
+    ply: number,
+  ): number {
+    if ((++this.nodes & POLL_MASK) === 0) this.poll();
+    if (this.aborted) return 0;
+    STATS[empties]++;
+
+    // Table probe: exact bounds of this very position (the key is the whole board).
+    const tt = this.tt;
+    const slot = ttSlot(pl, ph, ol, oh);
+    let ttMove = -1;
+    if (tt[slot] === pl && tt[slot + 1] === ph && tt[slot + 2] === ol && tt[slot + 3] === oh && tt[slot + 7] !== 0) {
+      const lower = tt[slot + 4];
+      const upper = tt[slot + 5];
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower === upper) return lower;
+      if (lower > alpha) alpha = lower;
+      if (upper < beta) beta = upper;
+      ttMove = tt[slot + 6];
+    }
+    if (alpha >= STABILITY_THRESHOLD[empties]) {
+      const bound = SCORE_MAX - 2 * (popcount(stableDiscs(ol, oh, pl, ph)) + popcount(stableHi));
+      if (bound <= alpha) return bound;
+      if (bound < beta) beta = bound;
+    }
+
+    const ml = mobility(pl, ph, ol, oh);
+    const mh = mobilityHi;
+    if ((ml | mh) === 0) {
+      if (passed) return finalScore(pl, ph, ol, oh, empties);
+      return -this.search(ol, oh, pl, ph, -beta, -alpha, empties, true, ply + 1);
+    }
+
+    // Generate and order: fewest opponent replies first, corners counted twice against it.
+    const base = ply * MAX_SOLVER_MOVES;
+    const moves = this.moves;
+    const keys = this.keys;
+    const flipLoBuf = this.flipLo;
+    const flipHiBuf = this.flipHi;
+    let count = 0;
+    for (let sq = this.next[SQUARES]; sq !== SQUARES; sq = this.next[sq]) {
+      const bit = SQUARE_BIT[sq];
+      if (sq < 32 ? (ml & bit) === 0 : (mh & bit) === 0) continue;
+      const fl = flips(sq, pl, ph, ol, oh);
+      const fh = flipsHi;
+      const npl = sq < 32 ? pl | fl | bit : pl | fl;
+      const nph = sq < 32 ? ph | fh : ph | fh | bit;
+      const nol = ol ^ fl;
+      const noh = oh ^ fh;
+      if (empties >= ETC_EMPTIES) {
+        // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+        const child = ttSlot(nol, noh, npl, nph);
+        if (tt[child] === nol && tt[child + 1] === noh && tt[child + 2] === npl && tt[child + 3] === nph && tt[child + 7] !== 0) {
+          const score = -tt[child + 5];
+          if (score >= beta) return score;
+        }
+      }
+      const rl = mobility(nol, noh, npl, nph);
+      const rh = mobilityHi;
+      let key = (popcount(rl) + popcount(rh) + popcount(rl & CORNER_LO) + popcount(rh & CORNER_HI)) * W_MOB;
+      if (W_POT !== 0) {
+        const nl = neighbours(npl, nph) & ~(npl | nol);
+        const nh = neighboursHi & ~(nph | noh);
+        key += (popcount(nl) + popcount(nh)) * W_POT;
+      }
+      if (W_CS !== 0) key -= cornerStability(npl, nph) * W_CS;
+      if ((this.parity & QUADRANT[sq]) !== 0) key -= W_PAR;
+      if (empties >= EVAL_ORDER_EMPTIES) key += this.evaluator.evaluate(nol, noh, npl, nph) >> EVAL_SHIFT;
+      if (sq === ttMove) key = -1000;
+      const at = base + count;
+      // Insertion into the sorted run (ascending key).
+      let j = at;
+      while (j > base && keys[j - 1] > key) {
+        moves[j] = moves[j - 1];
+        keys[j] = keys[j - 1];
+        flipLoBuf[j] = flipLoBuf[j - 1];
+        flipHiBuf[j] = flipHiBuf[j - 1];
+        j--;
+      }
+      moves[j] = sq;
+      keys[j] = key;
+      flipLoBuf[j] = fl;
+      flipHiBuf[j] = fh;
+      count++;
+    }
+
+    const alphaOrig = alpha;
+    let best = -SCORE_MAX - 1;
+    let bestMove = -1;
+    for (let i = 0; i < count; i++) {
+      const at = base + i;
+      const sq = moves[at];
+      const fl = flipLoBuf[at];
+      const fh = flipHiBuf[at];
+      const bit = SQUARE_BIT[sq];
+      const npl = sq < 32 ? pl | fl | bit : pl | fl;
+      const nph = sq < 32 ? ph | fh : ph | fh | bit;
+      this.remove(sq);
+      let score: number;
+      if (i === 0) {
+        score = -this.search(ol ^ fl, oh ^ fh, npl, nph, -beta, -alpha, empties - 1, false, ply + 1);
+      } else {
+        score = -this.search(ol ^ fl, oh ^ fh, npl, nph, -alpha - 1, -alpha, empties - 1, false, ply + 1);
+        if (score > alpha && score < beta && !this.aborted) {
+          score = -this.search(ol ^ fl, oh ^ fh, npl, nph, -beta, -alpha, empties - 1, false, ply + 1);
+        }
+      }
+      this.restore(sq);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = sq;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+
+    // Store: the bound kind follows from where best fell against the (possibly narrowed) window.
+    if (empties >= TT_MIN_EMPTIES) {
+      let lower = -SCORE_MAX;
+      let upper = SCORE_MAX;
+      if (tt[slot] === pl && tt[slot + 1] === ph && tt[slot + 2] === ol && tt[slot + 3] === oh && tt[slot + 7] !== 0) {
+        lower = tt[slot + 4];
+        upper = tt[slot + 5];
+      }
+      if (best >= beta) {
+        if (best > lower) lower = best;
+      } else if (best <= alphaOrig) {
+        if (best < upper) upper = best;
+      } else {
+        lower = best;
+        upper = best;
+      }
+      tt[slot] = pl;
+      tt[slot + 1] = ph;
+      tt[slot + 2] = ol;
+      tt[slot + 3] = oh;
+      tt[slot + 4] = lower;
+      tt[slot + 5] = upper;
+      tt[slot + 6] = bestMove;
+      tt[slot + 7] = empties;
+    }
+    return best;
+  }
+
+  private shallow(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    passed: boolean,
+  ): number {
+    if ((++this.nodes & POLL_MASK) === 0) this.poll();
+    if (this.aborted) return 0;
+    STATS[empties]++;
+    if (empties === 2) {
+      const a = this.next[SQUARES];
+      return this.lastTwo(pl, ph, ol, oh, alpha, beta, a, this.next[a], passed);
+    }
+    if (alpha >= STABILITY_THRESHOLD[empties]) {
+      const bound = SCORE_MAX - 2 * (popcount(stableDiscs(ol, oh, pl, ph)) + popcount(stableHi));
+      if (bound <= alpha) return bound;
+      if (bound < beta) beta = bound;
+    }
+
+    let best = -SCORE_MAX - 1;
+    // Two sweeps over the list: squares of odd quadrants first, then the rest.
+    for (let sweep = 0; sweep < 2; sweep++) {
+      const wantOdd = sweep === 0;
+      for (let sq = this.next[SQUARES]; sq !== SQUARES; sq = this.next[sq]) {
+        if (((this.parity & QUADRANT[sq]) !== 0) !== wantOdd) continue;
+        if ((ol & ADJACENT_LO[sq]) === 0 && (oh & ADJACENT_HI[sq]) === 0) continue;
+        const fl = flips(sq, pl, ph, ol, oh);
+        const fh = flipsHi;
+        if ((fl | fh) === 0) continue;
+        const bit = SQUARE_BIT[sq];
+        const npl = sq < 32 ? pl | fl | bit : pl | fl;
+        const nph = sq < 32 ? ph | fh : ph | fh | bit;
+        this.remove(sq);
+        const score = -this.shallow(ol ^ fl, oh ^ fh, npl, nph, -beta, -alpha, empties - 1, false);
+        this.restore(sq);
+        if (score > best) {
+          best = score;
+          if (score > alpha) {
+            alpha = score;
+            if (score >= beta) return best;
+          }
+        }
+      }
+    }
+    if (best > -SCORE_MAX - 1) return best;
+    if (passed) return finalScore(pl, ph, ol, oh, empties);
+    return -this.shallow(ol, oh, pl, ph, -beta, -alpha, empties, true);
+  }
+
+  /** Two empty squares a and b left: each move leads straight to the last-square count. */
+  private lastTwo(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    a: number,
+    b: number,
+    passed: boolean,
+  ): number {
+    let best = -SCORE_MAX - 1;
+    if ((ol & ADJACENT_LO[a]) !== 0 || (oh & ADJACENT_HI[a]) !== 0) {
+      const fl = flips(a, pl, ph, ol, oh);
+      const fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        const bit = SQUARE_BIT[a];
+        best = -lastSquare(ol ^ fl, oh ^ fh, a < 32 ? pl | fl | bit : pl | fl, a < 32 ? ph | fh : ph | fh | bit, b);
+        if (best >= beta) return best;
+      }
+    }
+    if ((ol & ADJACENT_LO[b]) !== 0 || (oh & ADJACENT_HI[b]) !== 0) {
+      const fl = flips(b, pl, ph, ol, oh);
+      const fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        const bit = SQUARE_BIT[b];
+        const score = -lastSquare(ol ^ fl, oh ^ fh, b < 32 ? pl | fl | bit : pl | fl, b < 32 ? ph | fh : ph | fh | bit, a);
+        if (score > best) best = score;
+      }
+    }
+    if (best > -SCORE_MAX - 1) return best;
+    if (passed) return finalScore(pl, ph, ol, oh, 2);
+    this.nodes++;
+    return -this.lastTwo(ol, oh, pl, ph, -beta, -alpha, a, b, true);
+  }
+
+  private remove(sq: number): void {
+    const p = this.prev[sq];
+    const n = this.next[sq];
+    this.next[p] = n;
+    this.prev[n] = p;
+    this.parity ^= QUADRANT[sq];
+  }
+
+  private restore(sq: number): void {
+    this.next[this.prev[sq]] = sq;
+    this.prev[this.next[sq]] = sq;
+    this.parity ^= QUADRANT[sq];
+  }
+
+  /** Best move recorded in the table for this position, or -1. */
+  tableMove(pl: number, ph: number, ol: number, oh: number): number {
+    const tt = this.tt;
+    const slot = ttSlot(pl, ph, ol, oh);
+    if (tt[slot] === pl && tt[slot + 1] === ph && tt[slot + 2] === ol && tt[slot + 3] === oh && tt[slot + 7] !== 0) {
+      return tt[slot + 6];
+    }
+    return -1;
+  }
+}
+
+/** Own corners and the edge squares next to own corners: discs that are stable for sure. */
+function cornerStability(pl: number, ph: number): number {
+  const lo = (((pl & 0x01) << 1) | ((pl & 0x80) >>> 1) | ((pl & 0x81) << 8) | 0x81) & pl;
+  const hi = (((ph & 0x01000000) << 1) | ((ph & 0x80000000) >>> 1) | ((ph & 0x81000000) >>> 8) | 0x81000000) & ph;
+  return popcount(lo) + popcount(hi);
+}
+
+function ttSlot(pl: number, ph: number, ol: number, oh: number): number {
+  let h = Math.imul(pl ^ 0x2545f491, 0x9e3779b1);
+  h = Math.imul(h ^ ph ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ ol ^ (h >>> 13), 0xc2b2ae35);
+  h = Math.imul(h ^ oh ^ (h >>> 16), 0x27d4eb2f);
+  h ^= h >>> 15;
+  return (h & TT_MASK) * TT_INTS;
+}
+
+/** One empty square left, the player to move: count the flips instead of playing the move. */
+function lastSquare(pl: number, ph: number, ol: number, oh: number, sq: number): number {
+  // 63 discs on the board: own - opponent = 2 * own - 63.
+  const diff = 2 * (popcount(pl) + popcount(ph)) - 63;
+  let n = popcount(flips(sq, pl, ph, ol, oh)) + popcount(flipsHi);
+  if (n > 0) return diff + 2 * n + 1;
+  n = popcount(flips(sq, ol, oh, pl, ph)) + popcount(flipsHi);
+  if (n > 0) return diff - 2 * n - 1;
+  return diff > 0 ? diff + 1 : diff - 1;
+}
+
+function finalScore(pl: number, ph: number, ol: number, oh: number, empties: number): number {
+  const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+/** Empties up to which an exact solve is attempted, from the time available. */
+export function solvableEmpties(budgetMs: number): number {
+  if (budgetMs >= 8000) return 24;
+  if (budgetMs >= 2500) return 22;
+  if (budgetMs >= 800) return 20;
+  if (budgetMs >= 250) return 18;
+  if (budgetMs >= 60) return 16;
+  if (budgetMs >= 15) return 14;
+  return 12;
+}
+
+const sharedSolver = { instance: null as EndgameSolver | null };
+
+function solverInstance(): EndgameSolver {
+  if (sharedSolver.instance === null) sharedSolver.instance = new EndgameSolver();
+  return sharedSolver.instance;
+}
+
+/**
+ * The engine's solve() hook: exact solve when few enough squares are empty for the time left,
+ * else null (the generic search takes over). Also null when stopped before finishing.
+ */
+export function solveEndgame(pos: OthelloPosition, ctx: SolveContext): SolveResult | null {
+  const budget = ctx.deadline - Date.now();
+  if (pos.empties > solvableEmpties(budget)) return null;
+  return solveExactly(pos, ctx);
+}
+
+/** Exact solve regardless of the number of empties (bench, tests); null if stopped or game over. */
+export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): SolveResult | null {
+  const solver = solverInstance();
+  solver.nodes = 0;
+  const b = pos.bits;
+  const s = pos.side << 1;
+  let pl = b[s];
+  let ph = b[s + 1];
+  let ol = b[2 - s];
+  let oh = b[3 - s];
+  const ownMoves = mobility(pl, ph, ol, oh) | mobilityHi;
+  const oppMoves = mobility(ol, oh, pl, ph) | mobilityHi;
+  if (ownMoves === 0 && oppMoves === 0) return null;
+  solver.clearTable();
+
+  // Win/loss/draw first (a null window at 0): the cheapest question. Then null-window probes
+  // that follow the fail-soft bound (MTD(f)): each probe (g - 1, g + 1) either proves the score is
+  // g (scores are even) or returns a tighter bound to probe next; the table keeps earlier bounds.
+  let lo = -SCORE_MAX;
+  let hi = SCORE_MAX;
+  let probe = 0;
+  let exact = 0;
+  for (;;) {
+    const r = solver.solve(pl, ph, ol, oh, probe - 1, probe + 1, ctx);
+    if (solver.aborted) return null;
+    if (process.env.DBG) console.log('probe', probe, '->', r, solver.nodes);
+    if (r === probe) {
+      exact = r | 0; // no -0
+      break;
+    }
+    if (r > probe) lo = r;
+    else hi = r;
+    if (lo === hi) {
+      exact = lo | 0;
+      break;
+    }
+    probe = nextProbe(lo, hi, r > probe);
+  }
+  const pv = principalVariation(solver, pl, ph, ol, oh, exact, ctx);
+  if (pv === null) return null;
+  const plies = pv.length;
+  const score = exact > 0 ? WIN_SCORE - plies : exact < 0 ? -(WIN_SCORE - plies) : 0;
+  return { move: pv[0], score, exactScore: exact, pv, nodes: solver.nodes, depth: plies };
+}
+
+const PROBE_MODE = +(process.env.PROBE_MODE ?? 1);
+/** Next null-window probe inside the known bounds [lo, hi] (both even). */
+function nextProbe(lo: number, hi: number, failedHigh: boolean): number {
+  if (PROBE_MODE === 0) return failedHigh ? lo : hi;
+  if (PROBE_MODE === 1) {
+    const mid = ((lo + hi) >> 2) << 1;
+    return mid;
+  }
+  // Step from the bound found, by a quarter of the interval.
+  const step = Math.max(2, (((hi - lo) >> 3) << 1));
+  return failedHigh ? Math.min(hi, lo + step - 2) : Math.max(lo, hi - step + 2);
+}
+
+/**
+ * Moves of an optimal line to the end of the game (passes included). Each step keeps a move whose
+ * exact value equals the position's: the table's best move when it checks out, else the first
+ * child that does. Returns null if stopped.
+ */
+function principalVariation(
+  solver: EndgameSolver,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  value: number,
+  ctx: SolveContext | null,
+): number[] | null {
+  const pv: number[] = [];
+  for (;;) {
+    const ml = mobility(pl, ph, ol, oh);
+    const mh = mobilityHi;
+    if ((ml | mh) === 0) {
+      const rl = mobility(ol, oh, pl, ph);
+      if ((rl | mobilityHi) === 0) return pv;
+      pv.push(PASS_MOVE);
+      [pl, ph, ol, oh] = [ol, oh, pl, ph];
+      value = -value;
+      continue;
+    }
+    const candidates: number[] = [];
+    const hinted = solver.tableMove(pl, ph, ol, oh);
+    if (hinted >= 0) candidates.push(hinted);
+    for (let sq = 0; sq < SQUARES; sq++) {
+      if (sq === hinted) continue;
+      const bit = SQUARE_BIT[sq];
+      if (sq < 32 ? (ml & bit) !== 0 : (mh & bit) !== 0) candidates.push(sq);
+    }
+    let found = -1;
+    for (const sq of candidates) {
+      const fl = flips(sq, pl, ph, ol, oh);
+      const fh = flipsHi;
+      const bit = SQUARE_BIT[sq];
+      const npl = sq < 32 ? pl | fl | bit : pl | fl;
+      const nph = sq < 32 ? ph | fh : ph | fh | bit;
+      // Null windows around the target value: the child is optimal iff its value is exactly -value.
+      const child = -solver.solve(ol ^ fl, oh ^ fh, npl, nph, -value - 1, -value + 1, ctx);
+      if (solver.aborted) return null;
+      if (child === value) {
+        found = sq;
+        [pl, ph, ol, oh] = [ol ^ fl, oh ^ fh, npl, nph];
+        value = -value;
+        break;
+      }
+    }
+    // Unreachable when the solver is right; the generic search is the safe fallback.
+    if (found < 0) return null;
+    pv.push(found);
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * The default ('strong') evaluation, in hundredths of a black pawn from White's point of view,
+ * returned for the side to move.
+ *
+ * Terms:
+ * - material: white pawns are worth about two black pawns;
+ * - king escape: open lines to an escape square (one is a threat Black must answer, two cannot
+ *   both be blocked), squares the king reaches in one move that open one or two lines, king mobility;
+ * - king danger: black pawns around the king relative to what the capture needs on its square
+ *   (4 on the throne, 3 next to it, 2 elsewhere with camps as anvils), and an immediate capture;
+ * - Black's formation: pawns guarding the escape segments (rows/columns 2, 3, 7, 8 towards each
+ *   edge), blocking pawns on the king's lines, and a piece-square table favouring the diagonal
+ *   "rhombus" squares that shut the corners;
+ * - white pawns Black can capture next move;
+ * - weights of the king terms grow as Black's material shrinks (phase).
+ */
+import {
+  CAMP,
+  COL,
+  COL_WALL,
+  EMPTY,
+  NEIGHBOUR,
+  RAY,
+  RAY_LENGTH,
+  ROW,
+  ROW_WALL,
+  SIDE_WHITE,
+  SIZE,
+  SQUARES,
+  THRONE_ZONE,
+  WHITE,
+} from './board.js';
+import { blackCanCaptureKing, capturableBlackPawns, capturableWhitePawns, kingDanger } from './features.js';
+import { BIT_COUNT_4, openLineMask } from './lines.js';
+import { ThreatQuiescence, WON_NOW, WON_SOON } from './threats.js';
+import type { TablutEvaluator, TablutPosition } from './position.js';
+
+export interface EvalWeights {
+  whitePawn: number;
+  blackPawn: number;
+  /** King has an open line and Black is to move (must block). */
+  openLineThreat: number;
+  /** King squares reachable in one move that open exactly one / at least two lines. */
+  reachSingle: number;
+  reachDouble: number;
+  /** White to move can step into a double threat. */
+  doubleThreatAvailable: number;
+  kingMobility: number;
+  /** Per black pawn around the king, scaled by how many the capture needs there. */
+  kingPressure: number;
+  /** Black to move can capture the king next move (White to move: the threat to parry). */
+  kingCaptureThreat: number;
+  /** Escape segments holding a black pawn. */
+  segmentGuard: number;
+  /** Black pawns standing on one of the king's four lines to the edge. */
+  lineBlocker: number;
+  /** Scale of the black piece-square table. */
+  blackSquare: number;
+  /** White pawns Black can capture next move (Black to move counts more). */
+  hangingWhite: number;
+  /** Black pawns White can capture next move (White to move counts more). */
+  hangingBlack: number;
+  /** White pawns next to the king (guards). */
+  kingGuard: number;
+  /** King next to a camp outside the throne zone: one black pawn can capture it there. */
+  kingNearCamp: number;
+  /** King lines to the edge blocked by one white pawn only (moving it away opens the line). */
+  semiOpenLine: number;
+  /** Multiplier (in 1/16) of the king terms with all 16 black pawns; grows to 16/16 + this at 0. */
+  phaseGrowth: number;
+  /** Per black pawn within two squares (Chebyshev) of the king. */
+  kingCrowd: number;
+  /** King outside the throne zone while Black still has many pawns (per pawn above 8, 16ths). */
+  kingExposed: number;
+  /** White threat moves the evaluation's threat quiescence may chain (0 = static only). */
+  threatMoves: number;
+}
+
+export const DEFAULT_WEIGHTS: EvalWeights = {
+  whitePawn: 220,
+  blackPawn: 100,
+  openLineThreat: 150,
+  reachSingle: 40,
+  reachDouble: 120,
+  doubleThreatAvailable: 400,
+  kingMobility: 3,
+  kingPressure: 250,
+  kingCaptureThreat: 600,
+  segmentGuard: 45,
+  lineBlocker: 15,
+  blackSquare: 12,
+  hangingWhite: 70,
+  hangingBlack: 40,
+  kingGuard: 15,
+  kingNearCamp: 60,
+  semiOpenLine: 60,
+  phaseGrowth: 16,
+  kingCrowd: 50,
+  kingExposed: 500,
+  threatMoves: 2,
+};
+
+
+/**
+ * The 16 escape segments: half-rows of rows 2, 3, 7, 8 and half-columns of columns b, c, g, h
+ * between the edge and the middle. A black pawn anywhere on a segment shuts that way out.
+ */
+const SEGMENT_ROW = new Uint8Array(16);
+const SEGMENT_MASK = new Uint16Array(16);
+const SEGMENT_IS_COLUMN = new Uint8Array(16);
+{
+  const lines = [1, 2, 6, 7];
+  let i = 0;
+  for (const line of lines) {
+    for (const half of [0b000001111, 0b111100000]) {
+      SEGMENT_ROW[i] = line;
+      SEGMENT_MASK[i] = half;
+      SEGMENT_IS_COLUMN[i] = 0;
+      i++;
+      SEGMENT_ROW[i] = line;
+      SEGMENT_MASK[i] = half;
+      SEGMENT_IS_COLUMN[i] = 1;
+      i++;
+    }
+  }
+}
+
+/**
+ * Black piece-square values (x blackSquare weight): the rhombus squares b3 c2 g2 h3 b7 c8 g8 h7
+ * shut the corners; other squares on the escape rows/columns help; the middle is neutral.
+ */
+const BLACK_SQUARE_TABLE = new Int8Array(SQUARES);
+{
+  const rows = [
+    [0, 1, 2, 0, 0, 0, 2, 1, 0],
+    [1, 2, 4, 1, 0, 1, 4, 2, 1],
+    [2, 4, 2, 1, 0, 1, 2, 4, 2],
+    [0, 1, 1, 0, 0, 0, 1, 1, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 1, 1, 0, 0, 0, 1, 1, 0],
+    [2, 4, 2, 1, 0, 1, 2, 4, 2],
+    [1, 2, 4, 1, 0, 1, 4, 2, 1],
+    [0, 1, 2, 0, 0, 0, 2, 1, 0],
+  ];
+  for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) BLACK_SQUARE_TABLE[r * SIZE + c] = rows[r][c];
+}
+
+/** King lines to the edge whose only obstacle is one white pawn. */
+function semiOpenLines(pos: TablutPosition): number {
+  const king = pos.kingSquare;
+  const r = ROW[king];
+  const c = COL[king];
+  let rowWhite = 0;
+  let colWhite = 0;
+  for (let i = 0; i < pos.whiteCount; i++) {
+    const s = pos.whitePawns[i];
+    if (ROW[s] === r) rowWhite |= 1 << COL[s];
+    if (COL[s] === c) colWhite |= 1 << ROW[s];
+  }
+  if ((rowWhite | colWhite) === 0) return 0;
+  const rowOthers = (pos.rowOccupied[r] | ROW_WALL[r]) & ~rowWhite;
+  const colOthers = (pos.colOccupied[c] | COL_WALL[c]) & ~colWhite;
+  const up = (1 << r) - 1;
+  const down = FULL_LINE & ~((2 << r) - 1);
+  const left = (1 << c) - 1;
+  const right = FULL_LINE & ~((2 << c) - 1);
+  let count = 0;
+  if ((colOthers & up) === 0 && BIT_COUNT_9[colWhite & up] === 1) count++;
+  if ((colOthers & down) === 0 && BIT_COUNT_9[colWhite & down] === 1) count++;
+  if ((rowOthers & left) === 0 && BIT_COUNT_9[rowWhite & left] === 1) count++;
+  if ((rowOthers & right) === 0 && BIT_COUNT_9[rowWhite & right] === 1) count++;
+  return count;
+}
+
+const FULL_LINE = (1 << SIZE) - 1;
+const BIT_COUNT_9 = new Uint8Array(1 << SIZE);
+for (let m = 1; m < 1 << SIZE; m++) BIT_COUNT_9[m] = BIT_COUNT_9[m >> 1] + (m & 1);
+
+export class DefaultEvaluator implements TablutEvaluator {
+  private readonly w: EvalWeights;
+  private readonly blackRows = new Uint16Array(SIZE);
+  private readonly blackCols = new Uint16Array(SIZE);
+
+  private readonly quiescence: ThreatQuiescence | null;
+  private readonly doubleSquares = new Int8Array(16);
+
+  constructor(weights: EvalWeights = DEFAULT_WEIGHTS) {
+    this.w = weights;
+    this.quiescence = weights.threatMoves > 0 ? new ThreatQuiescence((pos) => this.whiteScore(pos), weights.threatMoves) : null;
+  }
+
+  evaluate(pos: TablutPosition): number {
+    const white = this.quiescence !== null ? this.quiescence.evaluate(pos) : this.whiteScore(pos);
+    return pos.side === SIDE_WHITE ? white : -white;
+  }
+
+  /** White to move steps into a double threat that Black cannot answer by capturing the king. */
+  private safeDouble(pos: TablutPosition, count: number): boolean {
+    const king = pos.kingSquare;
+    for (let i = 0; i < count; i++) {
+      const move = king * SQUARES + this.doubleSquares[i];
+      pos.makeMove(move);
+      const safe = !blackCanCaptureKing(pos);
+      pos.unmakeMove(move);
+      if (safe) return true;
+    }
+    return false;
+  }
+
+  /** Score from White's point of view. */
+  whiteScore(pos: TablutPosition): number {
+    const w = this.w;
+    const board = pos.board;
+    const king = pos.kingSquare;
+    const whiteToMove = pos.side === SIDE_WHITE;
+
+    const lines = openLineMask(pos, king, -1);
+    const lineCount = BIT_COUNT_4[lines];
+    if (lineCount > 0 && whiteToMove) return WON_NOW;
+    const blackCanTakeKing = blackCanCaptureKing(pos);
+    if (blackCanTakeKing && !whiteToMove) return -WON_NOW;
+    if (lineCount >= 2) return WON_SOON;
+
+    // Phase: king terms weigh more as Black's pawns disappear (16ths).
+    const phase = 16 + ((16 - pos.blackCount) * w.phaseGrowth) / 16;
+
+    let score = w.whitePawn * pos.whiteCount - w.blackPawn * pos.blackCount;
+    let kingTerms = 0;
+    if (lineCount === 1) kingTerms += w.openLineThreat;
+
+    // King moves: mobility and the lines each destination would open.
+    let mobility = 0;
+    let singles = 0;
+    let doubles = 0;
+    for (let d = 0; d < 4; d++) {
+      const rayIndex = king * 4 + d;
+      const length = RAY_LENGTH[rayIndex];
+      const start = rayIndex * 8;
+      for (let k = 0; k < length; k++) {
+        const t = RAY[start + k];
+        if (board[t] !== EMPTY || CAMP[t] === 1) break;
+        mobility++;
+        const n = BIT_COUNT_4[openLineMask(pos, t, king)];
+        if (n >= 2) this.doubleSquares[doubles++] = t;
+        else if (n === 1) singles++;
+      }
+    }
+    kingTerms += w.kingMobility * mobility + w.reachSingle * singles + w.reachDouble * doubles;
+    if (doubles > 0 && whiteToMove) {
+      if (this.safeDouble(pos, doubles)) return WON_SOON;
+      kingTerms += w.doubleThreatAvailable;
+    }
+
+    // King danger.
+    if (THRONE_ZONE[king] === 0) {
+      for (let d = 0; d < 4; d++) {
+        const n = NEIGHBOUR[king * 4 + d];
+        if (n >= 0 && CAMP[n] === 1) kingTerms -= w.kingNearCamp;
+      }
+    }
+    kingTerms -= (w.kingPressure * kingDanger(pos)) >> 2;
+    if (blackCanTakeKing) kingTerms -= w.kingCaptureThreat;
+    let guards = 0;
+    for (let d = 0; d < 4; d++) {
+      const n = NEIGHBOUR[king * 4 + d];
+      if (n >= 0 && board[n] === WHITE) guards++;
+    }
+    kingTerms += w.kingGuard * guards;
+    kingTerms += w.semiOpenLine * semiOpenLines(pos);
+    score += (kingTerms * phase) / 16;
+
+    // Black formation.
+    const blackRows = this.blackRows;
+    const blackCols = this.blackCols;
+    blackRows.fill(0);
+    blackCols.fill(0);
+    let squareSum = 0;
+    const kr = ROW[king];
+    const kc = COL[king];
+    let blockers = 0;
+    let crowd = 0;
+    for (let i = 0; i < pos.blackCount; i++) {
+      const s = pos.blackPawns[i];
+      const r = ROW[s];
+      const c = COL[s];
+      blackRows[r] |= 1 << c;
+      blackCols[c] |= 1 << r;
+      squareSum += BLACK_SQUARE_TABLE[s];
+      if (r === kr || c === kc) blockers++;
+      const dr = r > kr ? r - kr : kr - r;
+      const dc = c > kc ? c - kc : kc - c;
+      if (dr <= 2 && dc <= 2) crowd++;
+    }
+    let guarded = 0;
+    for (let i = 0; i < 16; i++) {
+      const line = SEGMENT_ROW[i];
+      const bits = SEGMENT_IS_COLUMN[i] === 1 ? blackCols[line] : blackRows[line];
+      if ((bits & SEGMENT_MASK[i]) !== 0) guarded++;
+    }
+    score -= w.segmentGuard * guarded + w.lineBlocker * blockers + w.blackSquare * squareSum + w.kingCrowd * crowd;
+    if (THRONE_ZONE[king] === 0 && pos.blackCount > 8) score -= (w.kingExposed * (pos.blackCount - 8)) >> 4;
+
+    const hangingWhite = capturableWhitePawns(pos);
+    score -= hangingWhite * (whiteToMove ? w.hangingWhite >> 1 : w.hangingWhite);
+    const hangingBlack = capturableBlackPawns(pos);
+    score += hangingBlack * (whiteToMove ? w.hangingBlack : w.hangingBlack >> 1);
+    return score | 0;
+  }
+}

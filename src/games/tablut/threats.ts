@@ -1,0 +1,176 @@
+/**
+ * A quiescence search over king-escape threats, run from the evaluation so that the horizon never
+ * hides the game's forcing lines:
+ * - White to move may stand pat (static value) or play a threat: a king move to a square with an
+ *   open line to an escape square, or a pawn stepping off the one line it alone blocks;
+ * - Black facing an open line must block it or capture the king (no stand pat: anything else
+ *   loses at once); two open lines lose unless the king can be captured.
+ * White's threats are limited to `whiteMoves` per call, so the cost stays a few static evaluations.
+ * Moves are made and unmade on the position itself; buffers are preallocated.
+ */
+import {
+  BEYOND,
+  CAMP,
+  CAMP_ANVIL_FOR_WHITE,
+  COL,
+  EMPTY,
+  KING,
+  NEIGHBOUR,
+  OPPOSITE_DIR,
+  RAY,
+  RAY_LENGTH,
+  ROW,
+  SIDE_WHITE,
+  SQUARES,
+  THRONE,
+  WHITE,
+} from './board.js';
+import { blackCanCaptureKing } from './features.js';
+import { BIT_COUNT_4, onOpenLine, openLineMask } from './lines.js';
+import { generatePieceMoves } from './movegen.js';
+import { MAX_MOVES, STATUS_BLACK_WON, STATUS_ONGOING, STATUS_WHITE_WON, type TablutPosition } from './position.js';
+
+/** White escapes on its next move. */
+export const WON_NOW = 40_000;
+/** White wins by force in a few plies (an unstoppable double threat, or a won threat line). */
+export const WON_SOON = 30_000;
+
+const MAX_LEVELS = 8;
+
+export class ThreatQuiescence {
+  private readonly buffers: Int32Array[] = [];
+  /** Static evaluation from White's point of view (no threat search inside). */
+  private readonly staticWhite: (pos: TablutPosition) => number;
+  private readonly whiteMoves: number;
+
+  constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number) {
+    this.staticWhite = staticWhite;
+    this.whiteMoves = whiteMoves;
+    for (let i = 0; i < MAX_LEVELS; i++) this.buffers.push(new Int32Array(MAX_MOVES));
+  }
+
+  /** Value of the position from White's point of view, threats resolved. */
+  evaluate(pos: TablutPosition): number {
+    return this.search(pos, this.whiteMoves, 0);
+  }
+
+  private search(pos: TablutPosition, whiteMovesLeft: number, level: number): number {
+    if (pos.status === STATUS_WHITE_WON) return WON_NOW + 1000;
+    if (pos.status === STATUS_BLACK_WON) return -(WON_NOW + 1000);
+    if (pos.status !== STATUS_ONGOING) return 0;
+    const king = pos.kingSquare;
+    const lines = openLineMask(pos, king, -1);
+    if (pos.side === SIDE_WHITE) {
+      if (lines !== 0) return WON_NOW;
+      const standPat = this.staticWhite(pos);
+      if (whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON) return standPat;
+      return this.whiteThreats(pos, standPat, whiteMovesLeft, level);
+    }
+    if (blackCanCaptureKing(pos)) return -WON_NOW;
+    if (lines === 0) return this.staticWhite(pos);
+    // Black must answer the open line: block it (a single line), or nothing helps.
+    if (BIT_COUNT_4[lines] >= 2 || level >= MAX_LEVELS - 1) return WON_SOON;
+    const buf = this.buffers[level];
+    const count = pos.generateMoves(buf, 0);
+    let best = WON_SOON;
+    for (let i = 0; i < count; i++) {
+      const move = buf[i];
+      const to = move % SQUARES;
+      if (!onOpenLine(king, lines, to)) continue;
+      pos.makeMove(move);
+      const value = this.search(pos, whiteMovesLeft, level + 1);
+      pos.unmakeMove(move);
+      if (value < best) {
+        best = value;
+        if (best < WON_SOON - 1000) break; // one good block is enough to defuse the threat
+      }
+    }
+    return best;
+  }
+
+  private whiteThreats(pos: TablutPosition, standPat: number, whiteMovesLeft: number, level: number): number {
+    const buf = this.buffers[level];
+    const king = pos.kingSquare;
+    const board = pos.board;
+    let best = standPat;
+    let count = 0;
+    // King steps to a square that opens a line.
+    for (let d = 0; d < 4; d++) {
+      const rayIndex = king * 4 + d;
+      const length = RAY_LENGTH[rayIndex];
+      const start = rayIndex * 8;
+      for (let k = 0; k < length; k++) {
+        const t = RAY[start + k];
+        if (board[t] !== EMPTY || CAMP[t] === 1) break;
+        if (openLineMask(pos, t, king) !== 0) buf[count++] = king * SQUARES + t;
+      }
+    }
+    // Pawn discoveries: the only piece on a king line to the edge steps off it.
+    const kr = ROW[king];
+    const kc = COL[king];
+    for (let i = 0; i < pos.whiteCount; i++) {
+      const p = pos.whitePawns[i];
+      if (ROW[p] !== kr && COL[p] !== kc) continue;
+      // No line is open here (White to move would have escaped), so any open line is p's.
+      if (openLineMask(pos, king, p) === 0) continue;
+      const before = count;
+      count = generatePieceMoves(board, p, buf, count);
+      // Keep the moves that leave the line.
+      let kept = before;
+      for (let j = before; j < count; j++) {
+        const to = buf[j] % SQUARES;
+        if (ROW[p] === kr ? ROW[to] !== kr : COL[to] !== kc) buf[kept++] = buf[j];
+      }
+      count = kept;
+    }
+    count = this.blockerCaptures(pos, buf, count);
+    for (let i = 0; i < count; i++) {
+      const move = buf[i];
+      pos.makeMove(move);
+      const value = this.search(pos, whiteMovesLeft - 1, level + 1);
+      pos.unmakeMove(move);
+      if (value > best) {
+        best = value;
+        if (best >= WON_SOON) break;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Captures of the one black pawn that alone shuts a king line: a white piece (king included)
+   * lands next to it with a white anvil (piece, empty throne, non-centre camp) on the far side.
+   */
+  private blockerCaptures(pos: TablutPosition, buf: Int32Array, count: number): number {
+    const king = pos.kingSquare;
+    const board = pos.board;
+    const kr = ROW[king];
+    const kc = COL[king];
+    for (let i = 0; i < pos.blackCount; i++) {
+      const b = pos.blackPawns[i];
+      if (ROW[b] !== kr && COL[b] !== kc) continue;
+      if (openLineMask(pos, king, b) === 0) continue;
+      for (let d = 0; d < 4; d++) {
+        const x = NEIGHBOUR[b * 4 + d];
+        if (x < 0 || board[x] !== EMPTY || CAMP[x] === 1) continue;
+        const anvil = BEYOND[x * 4 + OPPOSITE_DIR[d]];
+        if (anvil < 0) continue;
+        const a = board[anvil];
+        if (a !== WHITE && a !== KING && a !== THRONE && CAMP_ANVIL_FOR_WHITE[anvil] === 0) continue;
+        for (let e = 0; e < 4; e++) {
+          const rayIndex = x * 4 + e;
+          const length = RAY_LENGTH[rayIndex];
+          const start = rayIndex * 8;
+          for (let k = 0; k < length; k++) {
+            const sq = RAY[start + k];
+            const cell = board[sq];
+            if (cell === EMPTY && CAMP[sq] === 0) continue;
+            if ((cell === WHITE || cell === KING) && count < MAX_MOVES) buf[count++] = sq * SQUARES + x;
+            break;
+          }
+        }
+      }
+    }
+    return count;
+  }
+}

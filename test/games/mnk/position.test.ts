@@ -1,0 +1,110 @@
+/**
+ * Incremental state of MnkPosition: after any sequence of makeMove / unmakeMove, the hash, window
+ * counts, threat sets, line scores, open-window counts and candidate cells equal those of a
+ * position built from scratch on the same board; unmaking everything restores the start exactly.
+ */
+import t from 'tap';
+import { Random } from '../../../src/core/random.js';
+import { MnkPosition } from '../../../src/games/mnk/position.js';
+import { DEFAULT_PROFILE, SEED_PROFILE, type MnkProfile } from '../../../src/games/mnk/profile.js';
+import { NOT_TERMINAL } from '../../../src/search/score.js';
+
+interface Snapshot {
+  hash: [number, number];
+  side: number;
+  counts: number[];
+  sets: number[][];
+  lineScore: number[];
+  live: number;
+  open: number[];
+  candidates: number[];
+  eval: number;
+}
+
+function snapshotOf(pos: MnkPosition): Snapshot {
+  const sets: number[][] = [];
+  for (let side = 0; side < 2; side++) {
+    for (let level = 0; level < 2; level++) {
+      const items: number[] = [];
+      for (let i = 0; i < pos.threatCount(side, level); i++) items.push(pos.threatWindow(side, level, i));
+      sets.push(items.sort((a, b) => a - b));
+    }
+  }
+  return {
+    hash: [pos.hashLo, pos.hashHi],
+    side: pos.side,
+    counts: [...pos.counts],
+    sets,
+    lineScore: [...pos.lineScore],
+    live: pos.liveWindows,
+    open: [...pos.openWindows],
+    candidates: [...pos.candidates.subarray(0, pos.candidateCount)].sort((a, b) => a - b),
+    eval: pos.evaluate(),
+  };
+}
+
+function rebuilt(pos: MnkPosition, profile: MnkProfile): MnkPosition {
+  return new MnkPosition(pos.m, pos.n, pos.k, Uint8Array.from(pos.cells), pos.side, profile);
+}
+
+const shapes: [number, number, number][] = [
+  [3, 3, 3],
+  [1, 9, 4],
+  [6, 5, 4],
+  [9, 9, 5],
+  [12, 7, 1],
+  [15, 15, 5],
+  [20, 30, 10],
+];
+
+for (const profile of [DEFAULT_PROFILE, SEED_PROFILE]) {
+  t.test(`incremental state equals a rebuilt position (${profile.name})`, async (t) => {
+    const rng = new Random(profile === DEFAULT_PROFILE ? 7 : 8);
+    let checks = 0;
+    for (const [m, n, k] of shapes) {
+      for (let game = 0; game < 4; game++) {
+        const pos = new MnkPosition(m, n, k, new Uint8Array(m * n), 0, profile);
+        const start = snapshotOf(pos);
+        const moves: number[] = [];
+        const buf = new Int32Array(m * n);
+        while (pos.terminal() === NOT_TERMINAL && moves.length < 60) {
+          // Mostly search moves (clustered, realistic), sometimes any legal move.
+          const count = rng.below(3) === 0 ? pos.generateMoves(buf, 0) : pos.generateSearchMoves(buf, 0);
+          const move = buf[rng.below(count)];
+          pos.makeMove(move);
+          moves.push(move);
+          if (rng.below(4) === 0) {
+            t.same(snapshotOf(pos), snapshotOf(rebuilt(pos, profile)), `${m}x${n}k${k} after ${moves.length} moves`);
+            checks++;
+          }
+          // Occasionally take one back and redo it.
+          if (rng.below(5) === 0 && pos.terminal() === NOT_TERMINAL) {
+            const before = snapshotOf(pos);
+            const last = moves[moves.length - 1];
+            pos.unmakeMove(last);
+            pos.makeMove(last);
+            t.same(snapshotOf(pos), before, 'unmake + make is the identity');
+          }
+        }
+        for (let i = moves.length - 1; i >= 0; i--) pos.unmakeMove(moves[i]);
+        t.same(snapshotOf(pos), start, `${m}x${n}k${k}: unmaking everything restores the start`);
+        t.equal(pos.stones, 0);
+        t.equal(pos.ply, 0);
+      }
+    }
+    t.ok(checks > 20, 'enough comparisons happened');
+  });
+}
+
+t.test('the side to move is part of the hash', async (t) => {
+  const cells = new Uint8Array(9);
+  cells[0] = 1;
+  cells[4] = 2;
+  const x = new MnkPosition(3, 3, 3, cells, 0);
+  const o = new MnkPosition(3, 3, 3, cells, 1);
+  t.not(x.hashLo ^ o.hashLo | (x.hashHi ^ o.hashHi), 0);
+  const a = new MnkPosition(3, 3, 3, new Uint8Array(9), 0);
+  a.makeMove(0);
+  a.makeMove(4);
+  t.same([a.hashLo, a.hashHi], [x.hashLo, x.hashHi], 'transposition: same board, same side, same hash');
+});

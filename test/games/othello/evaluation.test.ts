@@ -1,0 +1,115 @@
+/**
+ * Evaluation profiles: the shipped pattern weights decode to symmetric tables, the evaluation is
+ * invariant under the board's symmetries (the tables are shared by all instances), the weight
+ * codec roundtrips, and the seed profile is the seed's single table.
+ */
+import t from 'tap';
+import { Random } from '../../../src/core/random.js';
+import { NOT_TERMINAL } from '../../../src/search/score.js';
+import { evaluatorFor } from '../../../src/games/othello/profiles.js';
+import { patternWeights } from '../../../src/games/othello/pattern-weights.js';
+import { PHASE_BLOCK, PHASE_COUNT } from '../../../src/games/othello/pattern-eval.js';
+import { PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from '../../../src/games/othello/patterns.js';
+import { decodeWeights, encodeWeights } from '../../../src/games/othello/weight-codec.js';
+import { SEED_WEIGHTS } from '../../../src/games/othello/seed-eval.js';
+import { EVAL_LIMIT } from '../../../src/search/score.js';
+import { legalMoves, positionOf, startPosition } from './helpers.js';
+
+type Transform = (row: number, col: number) => [number, number];
+const SYMMETRIES: Transform[] = [
+  (r, c) => [r, 7 - c],
+  (r, c) => [7 - r, c],
+  (r, c) => [7 - r, 7 - c],
+  (r, c) => [c, r],
+  (r, c) => [7 - c, 7 - r],
+  (r, c) => [c, 7 - r],
+  (r, c) => [7 - c, r],
+];
+
+function transformed(board: string[], g: Transform): string[] {
+  const out = Array.from({ length: 8 }, () => Array(8).fill('.'));
+  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
+    const [r2, c2] = g(r, c);
+    out[r2][c2] = board[r][c];
+  }
+  return out.map((row) => row.join(''));
+}
+
+t.test('shipped weights: present, finite, tied partners equal', async (t) => {
+  const w = patternWeights();
+  t.ok(w !== null, 'the default profile has fitted weights');
+  if (w === null) return;
+  t.equal(w.length, PHASE_COUNT * PHASE_BLOCK);
+  t.ok(w.every((x) => Number.isFinite(x)));
+  let mismatches = 0;
+  let nonZero = 0;
+  for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
+    const partner = partnerTable(p);
+    for (let phase = 0; phase < PHASE_COUNT; phase++) {
+      const base = phase * PHASE_BLOCK + PATTERN_OFFSETS[p];
+      for (let i = 0; i < partner.length; i++) {
+        if (w[base + i] !== w[base + partner[i]]) mismatches++;
+        if (w[base + i] !== 0) nonZero++;
+      }
+    }
+  }
+  t.equal(mismatches, 0, 'mirror / transposed configurations share their weight');
+  t.ok(nonZero > 10000, `${nonZero} fitted (non-zero) pattern weights`);
+});
+
+t.test('every profile is invariant under the 8 board symmetries and bounded', async (t) => {
+  const rng = new Random(4242);
+  const { definition } = await import('../../../src/games/othello/index.js');
+  for (const profile of ['default', 'classic', 'seed']) {
+    const evaluator = evaluatorFor(profile);
+    let checked = 0;
+    for (let game = 0; game < 8; game++) {
+      const pos = startPosition();
+      while (pos.terminal() === NOT_TERMINAL) {
+        pos.evaluator = evaluator;
+        const value = pos.evaluate();
+        if (Math.abs(value) >= EVAL_LIMIT) t.fail(`${profile}: out of bounds`);
+        const state = definition.encodeState(pos);
+        for (const g of SYMMETRIES) {
+          const image = positionOf(transformed(state.board, g), state.turn);
+          image.evaluator = evaluator;
+          if (image.evaluate() !== value) {
+            t.fail(`${profile}: symmetry changes the value at ply ${pos.ply}`);
+            return;
+          }
+        }
+        checked++;
+        const moves = legalMoves(pos);
+        pos.makeMove(moves[rng.below(moves.length)]);
+      }
+    }
+    t.ok(checked > 300, `${profile}: ${checked} positions x 7 symmetries`);
+  }
+});
+
+t.test('weight codec roundtrip (quantised to the unit)', async (t) => {
+  const rng = new Random(3);
+  const w = new Float32Array(PHASE_COUNT * PHASE_BLOCK);
+  for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
+    const partner = partnerTable(p);
+    for (let phase = 0; phase < PHASE_COUNT; phase++) {
+      const base = phase * PHASE_BLOCK + PATTERN_OFFSETS[p];
+      for (let i = 0; i < partner.length; i++) {
+        if (partner[i] < i) w[base + i] = w[base + partner[i]];
+        else w[base + i] = rng.below(10) < 7 ? 0 : (rng.below(255) - 127) * 10;
+      }
+    }
+  }
+  const back = decodeWeights(encodeWeights(w, 10));
+  let same = true;
+  for (let i = 0; i < w.length; i++) if (back[i] !== w[i]) same = false;
+  t.ok(same, 'every weight decodes to its value');
+});
+
+t.test('seed profile: own minus opponent table sum', async (t) => {
+  // Black (to move) holds a1 (+4) and b2 (-4); white holds h8 (+4): 4 - 4 - 4 = -4 table points.
+  const pos = positionOf(['B.......', '.B......', '........', '........', '........', '........', '........', '.......W'], 'B');
+  pos.evaluator = evaluatorFor('seed');
+  t.equal(SEED_WEIGHTS[0], 4, 'corners weigh 4 (the seed write-up)');
+  t.equal(pos.evaluate(), -100, '-4 table points = -1 disc (a table point is a quarter disc)');
+});

@@ -1,0 +1,38 @@
+/**
+ * Perft from the standard start in both conventions, against perft.json from
+ * /work/shared/reference/othello (copied to test/fixtures/othello): rows[d - 1].edaxConvention and
+ * rows[d - 1].terminalConvention. Depths 1..10 here (the conventions first differ at depth 10);
+ * depth 11 runs in the bench.
+ */
+import t from 'tap';
+import { perft } from '../../../src/search/perft.js';
+import { fastPerft } from '../../../src/games/othello/perft.js';
+import { fixture, startPosition } from './helpers.js';
+
+interface PerftRow {
+  depth: number;
+  edaxConvention: number;
+  terminalConvention: number;
+}
+const rows = fixture<{ rows: PerftRow[] }>('perft.json').rows;
+const TEST_DEPTH = 10;
+
+t.test('generic perft (SearchPosition interface), both conventions', async (t) => {
+  const pos = startPosition();
+  for (const row of rows.filter((r) => r.depth <= TEST_DEPTH)) {
+    t.equal(perft(pos, row.depth, false), row.edaxConvention, `depth ${row.depth}: perft.json edaxConvention`);
+    if (row.depth <= 9 || row.terminalConvention !== row.edaxConvention) {
+      t.equal(perft(pos, row.depth, true), row.terminalConvention, `depth ${row.depth}: perft.json terminalConvention`);
+    }
+  }
+  t.equal(pos.ply, 0, 'position back at the root');
+  t.equal(pos.empties, 60);
+});
+
+t.test('bitboard perft used by the bench, both conventions', async (t) => {
+  const pos = startPosition();
+  for (const row of rows.filter((r) => r.depth <= TEST_DEPTH)) {
+    t.equal(fastPerft(pos, row.depth, false), row.edaxConvention, `depth ${row.depth}: perft.json edaxConvention`);
+    t.equal(fastPerft(pos, row.depth, true), row.terminalConvention, `depth ${row.depth}: perft.json terminalConvention`);
+  }
+});
