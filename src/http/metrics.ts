@@ -106,6 +106,8 @@ export class ServiceMetrics {
     gauge('kibitz_pool_queue_capacity', 'Most searches allowed to wait (MAX_QUEUE).', () => pool.stats().maxQueue);
     gauge('kibitz_pool_utilization', 'Share of worker time spent searching since start (0..1).', () => pool.stats().utilization);
     gauge('kibitz_pool_failed_total', 'Searches whose worker threw or died.', () => pool.stats().failed);
+    gauge('kibitz_pool_overruns_total', 'Searches answered by the fallback because they ran past their deadline.', () => pool.stats().overruns);
+    gauge('kibitz_pool_threads_terminated_total', 'Worker threads terminated because a search would not stop.', () => pool.stats().terminated);
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {

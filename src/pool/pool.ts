@@ -15,6 +15,7 @@ import { Piscina } from 'piscina';
 import {
   CONTROL_CANCEL,
   CONTROL_STATE,
+  CONTROL_THREAD,
   STATE_QUEUED,
   STATE_DONE,
   type SearchTask,
@@ -57,6 +58,13 @@ export interface PoolOptions {
   readonly workerFile?: string;
   /** A waiting task is answered by its fallback once less than this remains before its deadline. */
   readonly minSearchMs?: number;
+  /**
+   * A running task still unanswered this long after its deadline (a search that does not poll its
+   * clock) is answered by its fallback and told to stop.
+   */
+  readonly overrunGraceMs?: number;
+  /** ... and if its thread is still busy this long after the deadline, the thread is terminated and replaced. */
+  readonly overrunKillMs?: number;
 }
 
 export interface SearchJob {
@@ -76,6 +84,8 @@ interface Waiting {
   readonly resolve: (outcome: JobOutcome) => void;
   readonly reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
+  /** Watches a running task for overrun (see PoolOptions.overrunGraceMs). */
+  watchdog: NodeJS.Timeout | undefined;
   detach: (() => void) | undefined;
   /** The caller has its answer (a task may still be finishing on its thread). */
   settled: boolean;
@@ -91,11 +101,17 @@ export interface PoolStats {
   readonly cancelled: number;
   readonly rejected: number;
   readonly failed: number;
+  /** Running tasks answered by their fallback because they overran their deadline. */
+  readonly overruns: number;
+  /** Threads terminated because a task would not stop. */
+  readonly terminated: number;
   /** Share of the pool's thread time spent on tasks since start (Piscina's figure, 0..1). */
   readonly utilization: number;
 }
 
 const DEFAULT_MIN_SEARCH_MS = 15;
+const DEFAULT_OVERRUN_GRACE_MS = 250;
+const DEFAULT_OVERRUN_KILL_MS = 2_000;
 
 export function defaultWorkerFile(): string {
   const here = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -110,15 +126,19 @@ export class SearchPool {
   private readonly piscina: Piscina<SearchTask, SearchTaskResult>;
   private readonly queue: Waiting[] = [];
   private readonly minSearchMs: number;
+  private readonly overrunGraceMs: number;
+  private readonly overrunKillMs: number;
   private running = 0;
   private closing = false;
-  private counters = { completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0 };
+  private counters = { completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0 };
   private readonly idleWaiters: Array<() => void> = [];
 
   constructor(options: PoolOptions) {
     this.threads = options.threads;
     this.maxQueue = options.maxQueue;
     this.minSearchMs = options.minSearchMs ?? DEFAULT_MIN_SEARCH_MS;
+    this.overrunGraceMs = options.overrunGraceMs ?? DEFAULT_OVERRUN_GRACE_MS;
+    this.overrunKillMs = Math.max(this.overrunGraceMs, options.overrunKillMs ?? DEFAULT_OVERRUN_KILL_MS);
     this.piscina = new Piscina<SearchTask, SearchTaskResult>({
       filename: options.workerFile ?? defaultWorkerFile(),
       minThreads: options.threads,
@@ -140,7 +160,7 @@ export class SearchPool {
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
     return new Promise<JobOutcome>((resolve, reject) => {
-      const waiting: Waiting = { job, resolve, reject, timer: undefined, detach: undefined, settled: false };
+      const waiting: Waiting = { job, resolve, reject, timer: undefined, watchdog: undefined, detach: undefined, settled: false };
       if (signal !== undefined) {
         const onAbort = (): void => this.cancel(waiting);
         signal.addEventListener('abort', onAbort, { once: true });
@@ -213,6 +233,32 @@ export class SearchPool {
     }, Math.max(0, wait));
   }
 
+  /**
+   * The safety net for a search that does not stop at its deadline (a bug, or an input that makes
+   * one evaluation run for seconds): the caller gets the fallback answer shortly after the deadline,
+   * and a thread that is still busy later is terminated (Piscina starts a fresh one).
+   */
+  private armWatchdog(waiting: Waiting): void {
+    const control = waiting.job.task.control;
+    const graceAt = waiting.job.task.deadline + this.overrunGraceMs;
+    const killAt = waiting.job.task.deadline + this.overrunKillMs;
+    waiting.watchdog = setTimeout(() => {
+      Atomics.store(control, CONTROL_CANCEL, 1);
+      if (!waiting.settled) {
+        this.counters.overruns++;
+        this.answerByFallback(waiting);
+      }
+      waiting.watchdog = setTimeout(() => {
+        waiting.watchdog = undefined;
+        const id = Atomics.load(control, CONTROL_THREAD);
+        const thread = this.piscina.threads.find((worker) => worker.threadId === id);
+        if (thread === undefined) return;
+        this.counters.terminated++;
+        void thread.terminate();
+      }, Math.max(0, killAt - Date.now()));
+    }, Math.max(0, graceAt - Date.now()));
+  }
+
   private dispatch(waiting: Waiting): void {
     const { job } = waiting;
     if (job.task.deadline - Date.now() < this.minSearchMs) {
@@ -221,6 +267,7 @@ export class SearchPool {
     }
     this.running++;
     this.armDeadline(waiting);
+    this.armWatchdog(waiting);
     this.piscina
       .run(job.task)
       .then(
@@ -242,6 +289,8 @@ export class SearchPool {
         },
       )
       .finally(() => {
+        if (waiting.watchdog !== undefined) clearTimeout(waiting.watchdog);
+        waiting.watchdog = undefined;
         this.running--;
         this.pump();
       });

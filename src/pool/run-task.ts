@@ -6,7 +6,8 @@ import { ENGINES } from '../games/engines.js';
 import { analyse } from '../search/analyse.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
-import { CONTROL_CANCEL, CONTROL_STATE, STATE_DONE, STATE_QUEUED, STATE_RUNNING, type SearchTask, type SearchTaskResult } from './task.js';
+import { threadId } from 'node:worker_threads';
+import { CONTROL_CANCEL, CONTROL_STATE, CONTROL_THREAD, STATE_DONE, STATE_QUEUED, STATE_RUNNING, type SearchTask, type SearchTaskResult } from './task.js';
 
 let searcher: Searcher | undefined;
 let searcherTtMb = 0;
@@ -26,6 +27,7 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   if (Atomics.compareExchange(control, CONTROL_STATE, STATE_QUEUED, STATE_RUNNING) !== STATE_QUEUED) {
     return { move: -1, score: 0, exactScore: undefined, exact: false, pv: [], depth: 0, nodes: 0, stopReason: 'cancelled', startedAt, finishedAt: Date.now() };
   }
+  Atomics.store(control, CONTROL_THREAD, threadId);
   const engine = ENGINES[task.gameId];
   const options = { ...(task.profile === undefined ? {} : { profile: task.profile }), ...(task.seed === undefined ? {} : { seed: task.seed }) };
   const position = engine.restore(task.snapshot, options);

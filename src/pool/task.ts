@@ -34,7 +34,9 @@ export interface SearchTaskResult {
 
 export const CONTROL_STATE = 0;
 export const CONTROL_CANCEL = 1;
-export const CONTROL_INTS = 2;
+/** Thread id of the worker running the task, so a task that overruns its deadline can be cut off. */
+export const CONTROL_THREAD = 2;
+export const CONTROL_INTS = 3;
 
 export const STATE_QUEUED = 0;
 export const STATE_RUNNING = 1;

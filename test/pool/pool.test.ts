@@ -131,3 +131,21 @@ t.test('a job handed to a thread that is still starting is answered by its deadl
   await pool.warmUp();
   t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'served by the thread once it is up');
 });
+
+t.test('a search that ignores its deadline is answered by the fallback, and its thread is replaced', async (t) => {
+  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 1, workerFile, minSearchMs: 20, overrunGraceMs: 100, overrunKillMs: 400 });
+  await pool.warmUp();
+  t.teardown(() => pool.close());
+  const started = Date.now();
+  const outcome = await pool.submit(job('hang', 100));
+  t.equal(outcome.source, 'fallback', 'answered by the fallback');
+  t.ok(Date.now() - started < 5_000, 'answered shortly after the deadline (generous slack)');
+  t.equal(pool.stats().overruns, 1);
+  // The runaway thread is terminated; Piscina replaces it and the next search is served normally.
+  while (pool.stats().terminated === 0 || pool.stats().running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await pool.warmUp();
+  const next = await pool.submit(job('busy', 300));
+  t.equal(next.source, 'worker');
+  t.equal(next.result.move, 7);
+  t.equal(pool.stats().terminated, 1);
+});

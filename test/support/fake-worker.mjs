@@ -1,6 +1,7 @@
 // A scripted Piscina worker for pool tests: it honours the task protocol (control block, deadline,
 // cancel flag) without any game. gameId selects the behaviour: 'busy' spins until its deadline or
-// cancel flag (or for maxDepth ms when set), 'throw' throws, 'exit' ends its thread mid-task.
+// cancel flag (or for maxDepth ms when set), 'throw' throws, 'exit' ends its thread mid-task,
+// 'hang' never returns.
 import { threadId } from 'node:worker_threads';
 
 export default function fakeSearch(task) {
@@ -10,6 +11,9 @@ export default function fakeSearch(task) {
   if (Atomics.compareExchange(control, 0, 0, 1) !== 0) {
     return { move: -1, score: 0, exactScore: undefined, exact: false, pv: [], depth: 0, nodes: threadId, stopReason: 'cancelled', startedAt, finishedAt: Date.now() };
   }
+  Atomics.store(control, 2, threadId);
+  // 'hang' ignores its deadline and cancel flag (a runaway search) until the thread is terminated.
+  if (task.gameId === 'hang') for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   if (task.gameId === 'throw') throw new Error('scripted failure');
   if (task.gameId === 'exit') process.exit(3);
   let stopReason = 'time';

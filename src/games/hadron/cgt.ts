@@ -108,6 +108,8 @@ export class GameStore {
   count = 0;
   /** Canonical games only. */
   canonicalCount = 0;
+  /** Bumped by every reset: ids from an earlier generation mean nothing any more. */
+  generation = 0;
 
   /** Hash-consing: open addressing over canonical ids by option-list hash. */
   private internSlots: Int32Array = new Int32Array(2048).fill(-1);
@@ -124,6 +126,7 @@ export class GameStore {
   }
 
   reset(): void {
+    this.generation++;
     this.count = 0;
     this.canonicalCount = 0;
     this.optionsUsed = 0;

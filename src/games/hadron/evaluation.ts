@@ -1,84 +1,102 @@
 /**
- * Default evaluation: combinatorial game values instead of the seed's move counts.
+ * Default evaluation: combinatorial game values, read as tempo (ups) and parity (stars).
  *
  * The position is split into independent regions of live cells (dead cells, including chains of
  * blocked cells, are discarded by the liveness fixpoint). Regions of up to CHUNK_SIZE cells get
- * their exact game value. Bigger regions are cut into connected chunks of CHUNK_SIZE cells whose
- * exact values (the game restricted to the chunk) stand in for the region's value: this keeps
- * the local structures that decide Hadron endgames (moves that create or destroy moves, tempo
- * moves such as the seed's "special moves", i.e. ups, and parity per region, i.e. stars) while
- * ignoring interactions across chunk borders.
+ * their exact game value; bigger regions are cut into connected chunks of CHUNK_SIZE cells whose
+ * exact values (the game restricted to the chunk) stand in for the region's value, ignoring
+ * interactions across chunk borders. This keeps the local structures that decide Hadron endgames:
+ * moves that create or destroy moves, tempo moves such as the seed's "special moves" (ups), and
+ * parity per region (stars).
  *
- * The sum of the values is then read from the side to move's point of view: winning whoever
- * starts is best, winning only when moving first next, then losing only when moving first, then
- * losing whoever starts. When no region needed chunking the reading is exact.
+ * Values are not summed as games (sums of canonical forms grow without bound and once took
+ * seconds per call): each is summarised as a * up + s * star (tempo.ts) and the summaries are
+ * added, which is O(1) per region once a region shape has been valued. Chunks are small, so a
+ * cold valuation is a few hundred sub-positions; the cache is dropped when it grows too big.
+ * When no region needed chunking and every summary is exact, the reading is the exact result.
  */
 import { EMPTY, MAX_CELLS, NEIGHBOUR_SLOTS } from './geometry.js';
-import { ZERO } from './cgt.js';
 import { LiveAnalysis } from './liveness.js';
 import type { HadronPosition, PositionEvaluator } from './position.js';
 import type { HadronSolver } from './solver.js';
+import { TempoReading, moverClass } from './tempo.js';
 
 /** Largest region valued exactly, and the chunk size bigger regions are cut into. */
-export const CHUNK_SIZE = 8;
+export const CHUNK_SIZE = 5;
 /** Internal units of one outcome class step. */
 const CLASS_UNIT = 1000;
+/** Internal units per net up of the side to move (a margin of safety within a class). */
+const UP_UNIT = 60;
+const MAX_COUNTED_UPS = 4;
 /** Score of an exactly known result (heuristic scale: the search still treats it as an estimate). */
 const EXACT_RESULT = 300_000;
+/** Store size (games + memo entries) beyond which the shared caches are dropped. */
+const STORE_LIMIT = 2_000_000;
 
 export class DefaultEvaluator implements PositionEvaluator {
   private readonly solver: HadronSolver;
+  private readonly tempo: TempoReading;
   private readonly analysis = new LiveAnalysis();
   private readonly all = new Int32Array(MAX_CELLS);
   private readonly chunk = new Int32Array(MAX_CELLS);
   private readonly assigned = new Uint8Array(MAX_CELLS);
+  /** Running summary of the regions read so far (White's point of view). */
+  private ups = 0;
+  private starBit = 0;
+  private exact = true;
 
   constructor(solver: HadronSolver) {
     this.solver = solver;
+    this.tempo = new TempoReading(solver.store);
   }
 
   evaluate(pos: HadronPosition): number {
+    if (this.solver.store.footprint + this.solver.values.cache.size > STORE_LIMIT) this.solver.clearCaches();
     const g = pos.geometry;
     const cells = pos.cells;
-    const balance = pos.balance;
     let n = 0;
     for (let cell = 0; cell < g.cellCount; cell++) if (cells[cell] === EMPTY) this.all[n++] = cell;
     const a = this.analysis;
-    a.analyse(g, cells, balance, this.all, n);
-    const values = this.solver.values;
-    const store = this.solver.store;
-    values.shouldStop = null;
-    let total = ZERO;
-    let exact = true;
+    a.analyse(g, cells, pos.balance, this.all, n);
+    this.solver.values.shouldStop = null;
+    this.ups = 0;
+    this.starBit = 0;
+    this.exact = true;
     for (let k = 0; k < a.regionCount; k++) {
       if (a.regionPlayable[k] === 0) continue;
       const start = a.regionStart[k];
       const end = a.regionStart[k + 1];
       if (end - start <= CHUNK_SIZE) {
-        total = store.add(total, values.value(g, cells, balance, a.regionCells, start, end));
+        this.addValue(pos, a.regionCells, start, end);
       } else {
-        exact = false;
-        total = store.add(total, this.chunkedValue(pos, a.regionCells, start, end));
+        this.exact = false;
+        this.addChunks(pos, a.regionCells, start, end);
       }
     }
-    const white = pos.side === 0;
-    const winsFirst = white ? store.leftWinsFirst(total) : store.rightWinsFirst(total);
-    const winsSecond = white ? !store.rightWinsFirst(total) : !store.leftWinsFirst(total);
-    if (exact) return winsFirst ? EXACT_RESULT - pos.pieces : -(EXACT_RESULT - pos.pieces);
-    const cls = winsFirst ? (winsSecond ? 2 : 1) : winsSecond ? -1 : -2;
-    return cls * CLASS_UNIT;
+    const moverUps = pos.side === 0 ? this.ups : -this.ups;
+    const cls = moverClass(moverUps, this.starBit);
+    if (this.exact) return cls > 0 ? EXACT_RESULT - pos.pieces : -(EXACT_RESULT - pos.pieces);
+    const counted = moverUps > MAX_COUNTED_UPS ? MAX_COUNTED_UPS : moverUps < -MAX_COUNTED_UPS ? -MAX_COUNTED_UPS : moverUps;
+    return cls * CLASS_UNIT + counted * UP_UNIT;
   }
 
-  /** Sum of the exact values of connected chunks of the region list[start .. end). */
-  private chunkedValue(pos: HadronPosition, list: Int32Array, start: number, end: number): number {
+  /** Adds the summary of the exact value of the cells list[start .. end). */
+  private addValue(pos: HadronPosition, list: Int32Array, start: number, end: number): void {
+    const value = this.solver.values.value(pos.geometry, pos.cells, pos.balance, list, start, end);
+    const tempo = this.tempo;
+    tempo.read(value);
+    this.ups += tempo.ups;
+    this.starBit ^= tempo.starBit;
+    if (!tempo.exact) this.exact = false;
+  }
+
+  /** Adds the summaries of connected chunks of the region list[start .. end). */
+  private addChunks(pos: HadronPosition, list: Int32Array, start: number, end: number): void {
     const g = pos.geometry;
     const assigned = this.assigned;
     const chunk = this.chunk;
-    const values = this.solver.values;
-    const store = this.solver.store;
     for (let i = start; i < end; i++) assigned[list[i]] = 0;
     // Cells outside the region count as assigned.
-    let sum = ZERO;
     for (let i = start; i < end; i++) {
       const seed = list[i];
       if (assigned[seed] === 2) continue;
@@ -95,9 +113,8 @@ export class DefaultEvaluator implements PositionEvaluator {
           }
         }
       }
-      sum = store.add(sum, values.value(g, pos.cells, pos.balance, chunk, 0, size));
+      this.addValue(pos, chunk, 0, size);
     }
     for (let i = start; i < end; i++) assigned[list[i]] = 1;
-    return sum;
   }
 }
