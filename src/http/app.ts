@@ -63,6 +63,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = Date.now();
   });
+  // While not ready (starting, or shutting down) close each connection after its response, so a
+  // keep-alive client does not hold a draining replica open.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!readiness.ready) reply.header('connection', 'close');
+  });
   const metrics = options.metrics ?? new ServiceMetrics(options.pool);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);

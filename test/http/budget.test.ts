@@ -91,6 +91,30 @@ t.test('a client that disconnects cancels its search and frees the worker', asyn
   t.equal(next.statusCode, 200, 'the same worker serves the next request');
 });
 
+t.test('under load, disconnected clients free every worker and queue slot; cheap endpoints answer meanwhile', async (t) => {
+  const ctx = await testApp({ WORKERS: '2', MAX_QUEUE: '8' });
+  t.teardown(() => closeTestApp(ctx));
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const body = JSON.stringify({ state: OPEN_STATE, timeBudgetMs: 30_000 });
+  const requests = Array.from({ length: 8 }, () => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v1/games/mnk/best-move', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => {});
+    req.end(body);
+    return req;
+  });
+  t.ok(await waitFor(() => ctx.pool.stats().running === 2 && ctx.pool.stats().queued === 6, 10_000), 'both workers busy, six waiting');
+  const legal = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/legal-moves', payload: { state: OPEN_STATE } });
+  t.equal(legal.statusCode, 200, 'legal-moves answers while every worker is busy');
+  t.equal(legal.json().moves.length, 19 * 19 - 4);
+  for (const req of requests) req.destroy();
+  t.ok(await waitFor(() => ctx.pool.stats().running === 0 && ctx.pool.stats().queued === 0, 5000), 'all work dropped long before the 30 s budgets');
+  t.equal(ctx.pool.stats().cancelled, 8);
+  const next = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 300 } });
+  t.equal(next.statusCode, 200);
+  t.ok(next.json().queueMs < 300, 'the next search did not wait behind cancelled work');
+});
+
 t.test('a worker killed during a search fails that request with a stable code; others are unaffected', async (t) => {
   const ctx = await testApp({ WORKERS: '2' });
   t.teardown(() => closeTestApp(ctx));

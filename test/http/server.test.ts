@@ -1,0 +1,80 @@
+/**
+ * The real process (dist/src/server.js, built by `npm test`'s pretest): structured search logs and
+ * graceful SIGTERM shutdown with a search in flight.
+ */
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
+
+/** A 19x19 K=6 middlegame: no quick proof, so a search uses its whole budget. */
+const OPEN_STATE = {
+  m: 19,
+  n: 19,
+  k: 6,
+  board: Array.from({ length: 19 }, (_, r) =>
+    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
+  ),
+  turn: 'X',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (t) => {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  let ready = false;
+  while (!ready && Date.now() < until) {
+    ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
+    if (!ready) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.ok(ready, 'the server became ready');
+
+  const inFlight = fetch(`${url}/v1/games/mnk/best-move`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': 'sigterm-test' },
+    body: JSON.stringify({ state: OPEN_STATE, timeBudgetMs: 1500 }),
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  child.kill('SIGTERM');
+
+  const reply = await inFlight;
+  t.equal(reply.status, 200, 'the search in flight still answers');
+  const body = (await reply.json()) as { move: { notation: string }; stopReason: string };
+  t.type(body.move.notation, 'string');
+  t.equal(await exited, 0, 'the process exits 0');
+
+  const lines = stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const search = lines.find((line) => line.msg === 'search');
+  t.ok(search, 'one structured line per search');
+  t.match(search, { game: 'mnk', budgetMs: 1500, stopReason: body.stopReason, reqId: 'sigterm-test' });
+  for (const field of ['elapsedMs', 'queueMs', 'depth', 'nodes']) t.type(search?.[field], 'number', `the search line carries ${field}`);
+  t.ok(lines.some((line) => line.msg === 'shutdown complete'), 'shutdown is logged');
+});
