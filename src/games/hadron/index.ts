@@ -70,10 +70,11 @@ const RULES =
   '{row, col} (0-based) or the notation row letter + column number ("E5" = row 4, col 4).';
 
 const SCORE_SCALE =
-  'Heuristic advantage of the side to move read from combinatorial game values of the regions: 100 per ' +
-  'outcome class (+200 winning whoever moves next, +100 winning only when moving first, -100 / -200 the ' +
-  'mirror cases); about +-30000 when small regions make the result certain. Proven results are reported ' +
-  'as +-100000 with the length in plies of a proven line.';
+  'Heuristic advantage of the side to move, read from the regions\' game values summed as tempo (ups) ' +
+  'and parity (stars): 100 per outcome class (+200 winning whoever moves next, +100 winning only when ' +
+  'moving first, -100 / -200 the mirror cases) plus 6 per net tempo move (up to 4); about +-30000 when ' +
+  'small regions make the result certain. Proven results are reported as +-100000 with the length in ' +
+  'plies of a proven line.';
 
 export const definition: GameDefinition<HadronPosition> = {
   id: 'hadron',

@@ -15,7 +15,9 @@ import { type HadronPosition, PROFILE_SEED } from './position.js';
 import { HadronSolver } from './solver.js';
 
 /** Node budget when the caller gives no deadline (fixed-depth analysis). */
-const UNTIMED_NODE_LIMIT = 300_000;
+const UNTIMED_NODE_LIMIT = 100_000;
+/** Live cells above which an untimed solve is not attempted (a proof would rarely fit the budget). */
+const UNTIMED_LIVE_LIMIT = 26;
 /**
  * Live cells above which a solve is not attempted, by available milliseconds (measured on 9x9
  * games: proofs from about 30 live cells take around a second on one core).
@@ -52,32 +54,39 @@ export function solveHadron(pos: HadronPosition, ctx: SolveContext): SolveResult
   const budget = untimed ? Infinity : ctx.deadline - Date.now();
   if (!untimed && budget <= 0) return null;
   const live = solver.liveCount();
-  if (!untimed && live > liveLimitFor(budget)) return null;
+  if (live > (untimed ? UNTIMED_LIVE_LIMIT : liveLimitFor(budget))) return null;
   const start = Date.now();
   const proveDeadline = untimed ? Infinity : start + budget * (1 - LINE_SHARE);
   const stop = () => Date.now() >= proveDeadline || ctx.shouldStop();
   const limits = untimed ? { shouldStop: ctx.shouldStop, nodeLimit: UNTIMED_NODE_LIMIT } : { shouldStop: stop };
 
+  const verdict = solver.solveLoaded(limits);
+  let nodes = solver.nodes;
+  if (verdict === null) return null;
+  let winning = verdict ? solver.rootMove : -1;
   const moves = new Int32Array(MAX_CELLS);
   const count = solver.playableCells(moves);
-  let winning = -1;
   let hardest = moves[0];
   let hardestNodes = -1;
-  let nodes = 0;
-  for (let i = 0; i < count; i++) {
-    const result = solver.moveWins(moves[i], limits);
-    nodes += solver.nodes;
-    if (result === null) return null;
-    if (result) {
-      winning = moves[i];
-      break;
-    }
-    // Every move loses: offer the one whose refutation took the most work.
-    if (solver.nodes > hardestNodes) {
-      hardestNodes = solver.nodes;
-      hardest = moves[i];
+  // Move by move when the win lies in a valued region (no cell named) or, on a loss, to offer the
+  // move whose refutation takes the most work. The whole-board proof has warmed the tables.
+  if (winning < 0) {
+    for (let i = 0; i < count; i++) {
+      const result = solver.moveWins(moves[i], limits);
+      nodes += solver.nodes;
+      if (result === null) return null;
+      if (result) {
+        winning = moves[i];
+        break;
+      }
+      if (solver.nodes > hardestNodes) {
+        hardestNodes = solver.nodes;
+        hardest = moves[i];
+      }
     }
   }
+  // A proven win whose move could not be named in time: let the search answer.
+  if (verdict && winning < 0) return null;
   const wins = winning >= 0;
   const move = wins ? winning : hardest;
   const line = provenLine(solver, move, wins, ctx, limits.nodeLimit);
@@ -118,6 +127,10 @@ function provenLine(
     }
     let next = -1;
     if (winnerToMove) {
+      const verdict = solver.solveLoaded(limits);
+      nodes += solver.nodes;
+      if (verdict !== true) break;
+      next = solver.rootMove;
       for (let i = 0; i < count && next < 0; i++) {
         const result = solver.moveWins(moves[i], limits);
         nodes += solver.nodes;

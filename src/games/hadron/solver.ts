@@ -90,7 +90,7 @@ export class HadronSolver {
 
   /** Drops all caches when they grew too big (call between solves only). */
   trimCaches(): void {
-    if (this.store.footprint + this.values.cache.size > STORE_LIMIT) this.clearCaches();
+    if (this.store.footprint + this.values.cache.size + this.values.placedCache.size > STORE_LIMIT) this.clearCaches();
   }
 
   clearCaches(): void {
@@ -101,11 +101,18 @@ export class HadronSolver {
   }
 
   /**
+   * A winning board move of the last solveLoaded that returned true, or -1 when the win was found
+   * inside an abstracted (valued) region, whose cells the value does not name.
+   */
+  rootMove = -1;
+
+  /**
    * True when the side to move wins the loaded position, false when it loses, null when stopped.
-   * Leaves the board as loaded.
+   * Leaves the board as loaded. On a win, rootMove names a winning move when it can.
    */
   solveLoaded(limits: SolverLimits = {}): boolean | null {
     this.begin(limits);
+    this.rootMove = -1;
     const candidates = this.bigCells[MAX_CELLS + 1];
     let n = 0;
     for (let cell = 0; cell < this.g.cellCount; cell++) if (this.cells[cell] === EMPTY) candidates[n++] = cell;
@@ -244,7 +251,8 @@ export class HadronSolver {
     keyLo = (keyLo + Math.imul(moverValue + 1, 0x9e3779b1)) | 0;
     keyHi = (keyHi ^ Math.imul((moverValue + 1) ^ 0x5bd1e995, 0x85ebca6b)) | 0;
     const slot = (keyLo ^ Math.imul(keyHi, 0x27d4eb2f)) & this.ttMask;
-    if (this.ttLo[slot] === keyLo && this.ttHi[slot] === keyHi && this.ttResult[slot] !== 0) {
+    // The root is always expanded: its caller wants the winning move, not just the verdict.
+    if (ply > 0 && this.ttLo[slot] === keyLo && this.ttHi[slot] === keyHi && this.ttResult[slot] !== 0) {
       return this.ttResult[slot] === TT_WIN;
     }
 
@@ -287,6 +295,7 @@ export class HadronSolver {
       liftPiece(g, cells, balance, move, delta);
       if (!childWins) {
         wins = true;
+        if (ply === 0) this.rootMove = move;
         this.history[historyBase + move] += 1 + (bigN >> 2);
         break;
       }

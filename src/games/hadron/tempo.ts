@@ -38,6 +38,14 @@ export class TempoReading {
 
   /** Summarises canonical value g into ups / starBit / exact. */
   read(g: number): void {
+    const code = this.code(g);
+    this.ups = summaryUps(code);
+    this.starBit = summaryStar(code);
+    this.exact = summaryExact(code);
+  }
+
+  /** The summary of canonical value g as one non-negative int (see summaryUps and friends). */
+  code(g: number): number {
     const store = this.store;
     if (this.generation !== store.generation) this.rebuild();
     if (g >= this.memo.length) {
@@ -50,9 +58,7 @@ export class TempoReading {
       code = this.classify(g);
       this.memo[g] = code;
     }
-    this.ups = (code >> 2) - UPS_BIAS;
-    this.starBit = (code >> 1) & 1;
-    this.exact = (code & 1) === 1;
+    return code;
   }
 
   private rebuild(): void {
@@ -109,6 +115,18 @@ function outcomeClass(store: GameStore, g: number): number {
   const right = store.rightWinsFirst(g);
   if (left) return right ? CLASS_N : CLASS_L;
   return right ? CLASS_R : CLASS_P;
+}
+
+export function summaryUps(code: number): number {
+  return (code >> 2) - UPS_BIAS;
+}
+
+export function summaryStar(code: number): number {
+  return (code >> 1) & 1;
+}
+
+export function summaryExact(code: number): boolean {
+  return (code & 1) === 1;
 }
 
 function encode(ups: number, star: number, exact: boolean): number {
