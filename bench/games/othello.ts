@@ -1,6 +1,7 @@
 /**
- * Othello bench: perft (bitboard path and SearchPosition path), exact endgame solves (the
- * reference 18-empty positions and a fixed set of 20-empty positions), fixed-depth search from the
+ * Othello bench: perft (bitboard path and SearchPosition path, checked against perft.json), exact
+ * endgame solves (every endgames.json position, checked against its exactScore, and a fixed set of
+ * 20-empty positions), fixed-depth search from the
  * start and a few openings with a deterministic node count. Single thread.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -78,23 +79,32 @@ function perSecond(count: number, ms: number): string {
 }
 
 function benchPerft(print: (line: string) => void, quick: boolean): void {
+  const reference = JSON.parse(readFileSync(fixturePath('perft.json'), 'utf8')) as { rows: { depth: number; edaxConvention: number; terminalConvention: number }[] };
+  const check = (depth: number, value: number, terminal: boolean): string => {
+    const row = reference.rows.find((r) => r.depth === depth);
+    const expected = row === undefined ? undefined : terminal ? row.terminalConvention : row.edaxConvention;
+    return expected === undefined ? '' : value === expected ? ' (= perft.json)' : ` (PERFT.JSON ${expected})`;
+  };
   const depth = quick ? 9 : 11;
   const pos = startPosition();
-  let started = Date.now();
-  const leaves = fastPerft(pos, depth, false);
-  let ms = Date.now() - started;
-  print(`perft(${depth}) edax convention, bitboard path: ${leaves} in ${seconds(ms)} (${perSecond(leaves, ms)} leaves)`);
+  for (const terminal of [false, true]) {
+    const started = Date.now();
+    const leaves = fastPerft(pos, depth, terminal);
+    const ms = Date.now() - started;
+    const convention = terminal ? 'terminal' : 'edax';
+    print(`perft(${depth}) ${convention} convention, bitboard path: ${leaves}${check(depth, leaves, terminal)} in ${seconds(ms)} (${perSecond(leaves, ms)} leaves)`);
+  }
   const generic = quick ? 8 : 10;
-  started = Date.now();
+  const started = Date.now();
   const viaInterface = perft(pos, generic, false);
-  ms = Date.now() - started;
-  print(`perft(${generic}) edax convention, SearchPosition path: ${viaInterface} in ${seconds(ms)} (${perSecond(viaInterface, ms)} leaves)`);
+  const ms = Date.now() - started;
+  print(`perft(${generic}) edax convention, SearchPosition path: ${viaInterface}${check(generic, viaInterface, false)} in ${seconds(ms)} (${perSecond(viaInterface, ms)} leaves)`);
 }
 
 function benchSolver(print: (line: string) => void, quick: boolean): void {
   const reference = JSON.parse(readFileSync(fixturePath('endgames.json'), 'utf8')) as { positions: { id: string; empties: number; board: string[]; turn: string; exactScore: number }[] };
   const sets: { label: string; board: readonly string[]; turn: string; expected?: number }[] = [];
-  for (const p of reference.positions.filter((x) => x.empties >= 18)) {
+  for (const p of reference.positions.filter((x) => !quick || x.empties >= 18)) {
     sets.push({ label: `${p.id} (${p.empties} empties)`, board: p.board, turn: p.turn, expected: p.exactScore });
   }
   const twenty = quick ? TWENTY_EMPTIES.slice(0, 2) : TWENTY_EMPTIES;
@@ -119,7 +129,13 @@ function benchSolver(print: (line: string) => void, quick: boolean): void {
 }
 
 function benchSearch(print: (line: string) => void, quick: boolean): void {
-  const depth = quick ? 6 : 9;
+  const depth = quick ? 6 : 10;
+  // Warm-up pass (not timed): the first searches otherwise measure the JIT compiling the hot code.
+  for (const o of OPENINGS) {
+    const pos = startPosition();
+    play(pos, o.moves);
+    new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: Math.min(depth, 7) });
+  }
   let nodes = 0;
   let ms = 0;
   for (const o of OPENINGS) {

@@ -38,7 +38,6 @@ const MAX_GAME_PLIES = 128;
 /** A move flips at most 19 discs: the eight rays from d4 hold 2+3+2+3+2+2+2+3 inner squares. */
 const MAX_FLIPS_PER_MOVE = 20;
 
-const ORDER_MODE = +(process.env.ORDER_MODE ?? 2);
 /** Static square quality for move ordering: corners first, X and C squares last. */
 const SQUARE_ORDER = new Int32Array([
   400, -40, 40, 20, 20, 40, -40, 400,
@@ -300,8 +299,6 @@ export class OthelloPosition implements SearchPosition {
    */
   moveOrderScore(move: number): number {
     if (move === PASS_MOVE) return 0;
-    if (ORDER_MODE === 0) return 0;
-    if (ORDER_MODE === 1) return SQUARE_ORDER[move];
     const b = this.bits;
     const s = this.side << 1;
     const pl = b[s];

@@ -5,23 +5,23 @@
  * recursion as four int32 (player lo/hi, opponent lo/hi), flips come from `flips()`, and the empty
  * squares live in a linked list kept in a good static order.
  *  - Deep nodes (more than SHALLOW_EMPTIES empties): moves sorted fastest-first (fewest opponent
- *    replies, corners favoured, odd regions first), a small exact-keyed transposition table of
- *    score bounds, principal-variation search.
+ *    replies, corner replies counted twice, own sure-stable corner discs favoured), a small
+ *    exact-keyed transposition table of score bounds with enhanced transposition cutoffs,
+ *    stability cutoffs, principal-variation search.
  *  - Shallow nodes: no sorting and no table, moves tried from the list in parity order (squares in
  *    quadrants with an odd number of empties first), last empty square counted without playing it.
- * The root first decides win/loss/draw with a (-1, 1) window, then finds the exact score inside
- * the right half of the range.
+ * The root first decides win/loss/draw with a (-1, 1) window, then narrows the exact score with
+ * null-window probes that bisect the remaining range (the table keeps what earlier probes proved).
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { WIN_SCORE } from '../../search/score.js';
-import { PASS_MOVE, SQUARES, mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
+import { PASS_MOVE, SQUARES, mobility, mobilityHi, popcount } from './board.js';
 import { ADJACENT_HI, ADJACENT_LO, SQUARE_BIT, flips, flipsHi } from './flips.js';
-import type { Evaluator, OthelloPosition } from './position.js';
+import type { OthelloPosition } from './position.js';
 import { stableDiscs, stableHi } from './stability.js';
-import { evaluatorFor } from './profiles.js';
 
 /** Below this many empties the solver skips sorting and the table. */
-const SHALLOW_EMPTIES = +(process.env.SHALLOW ?? 7);
+const SHALLOW_EMPTIES = 7;
 /** Nodes between two polls of the deadline / cancellation. */
 const POLL_MASK = 4095;
 const MAX_SOLVER_PLY = 64;
@@ -60,14 +60,15 @@ const SCORE_MAX = 64;
  */
 const STABILITY_THRESHOLD = new Int32Array(65).fill(99);
 for (let e = 4; e <= 64; e++) STABILITY_THRESHOLD[e] = e <= 9 ? 2 * e - 2 : Math.min(64, 20 + 2 * (e - 10));
-export const STATS = new Float64Array(64);
-const W_MOB = +(process.env.W_MOB ?? 16);
-const W_POT = +(process.env.W_POT ?? 0);
-const W_PAR = +(process.env.W_PAR ?? 0);
-const W_CS = +(process.env.W_CS ?? 4);
-const ETC_EMPTIES = +(process.env.ETC ?? 10);
-const EVAL_ORDER_EMPTIES = +(process.env.EVAL_ORDER_EMPTIES ?? 14);
-const EVAL_SHIFT = +(process.env.EVAL_SHIFT ?? 2);
+/**
+ * Move-ordering key weights (lower key first), set by node counts on the bench's 20-empty set:
+ * opponent replies (corners twice) dominate; own sure-stable corner discs help a little. Potential
+ * mobility, quadrant parity and the midgame evaluation gave no fewer nodes at deep nodes.
+ */
+const REPLY_WEIGHT = 16;
+const CORNER_STABILITY_WEIGHT = 4;
+/** Empties from which a node first looks for a child the table already refutes (ETC). */
+const ETC_EMPTIES = 10;
 
 export class EndgameSolver {
   nodes = 0;
@@ -85,7 +86,6 @@ export class EndgameSolver {
   private readonly flipHi = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
 
   private readonly tt = new Int32Array((1 << TT_BITS) * TT_INTS);
-  private readonly evaluator: Evaluator = evaluatorFor('default');
 
   /** Prepares the empties list for a position given as player / opponent bitboards. */
   private setup(pl: number, ph: number, ol: number, oh: number): void {
@@ -154,7 +154,6 @@ export class EndgameSolver {
   ): number {
     if ((++this.nodes & POLL_MASK) === 0) this.poll();
     if (this.aborted) return 0;
-    STATS[empties]++;
 
     // Table probe: exact bounds of this very position (the key is the whole board).
     const tt = this.tt;
@@ -209,15 +208,8 @@ export class EndgameSolver {
       }
       const rl = mobility(nol, noh, npl, nph);
       const rh = mobilityHi;
-      let key = (popcount(rl) + popcount(rh) + popcount(rl & CORNER_LO) + popcount(rh & CORNER_HI)) * W_MOB;
-      if (W_POT !== 0) {
-        const nl = neighbours(npl, nph) & ~(npl | nol);
-        const nh = neighboursHi & ~(nph | noh);
-        key += (popcount(nl) + popcount(nh)) * W_POT;
-      }
-      if (W_CS !== 0) key -= cornerStability(npl, nph) * W_CS;
-      if ((this.parity & QUADRANT[sq]) !== 0) key -= W_PAR;
-      if (empties >= EVAL_ORDER_EMPTIES) key += this.evaluator.evaluate(nol, noh, npl, nph) >> EVAL_SHIFT;
+      let key = (popcount(rl) + popcount(rh) + popcount(rl & CORNER_LO) + popcount(rh & CORNER_HI)) * REPLY_WEIGHT;
+      key -= cornerStability(npl, nph) * CORNER_STABILITY_WEIGHT;
       if (sq === ttMove) key = -1000;
       const at = base + count;
       // Insertion into the sorted run (ascending key).
@@ -309,7 +301,6 @@ export class EndgameSolver {
   ): number {
     if ((++this.nodes & POLL_MASK) === 0) this.poll();
     if (this.aborted) return 0;
-    STATS[empties]++;
     if (empties === 2) {
       const a = this.next[SQUARES];
       return this.lastTwo(pl, ph, ol, oh, alpha, beta, a, this.next[a], passed);
@@ -444,14 +435,22 @@ function finalScore(pl: number, ph: number, ol: number, oh: number, empties: num
   return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
+/**
+ * Without a deadline (fixed-depth analysis, arena --depth) an exact solve is still worth its time
+ * up to here; deeper ones take tens of seconds in JavaScript.
+ */
+const UNTIMED_SOLVE_EMPTIES = 20;
+
 /** Empties up to which an exact solve is attempted, from the time available. */
 export function solvableEmpties(budgetMs: number): number {
-  if (budgetMs >= 8000) return 24;
-  if (budgetMs >= 2500) return 22;
-  if (budgetMs >= 800) return 20;
-  if (budgetMs >= 250) return 18;
-  if (budgetMs >= 60) return 16;
-  if (budgetMs >= 15) return 14;
+  if (!Number.isFinite(budgetMs)) return UNTIMED_SOLVE_EMPTIES;
+  // Bench figures (2 shared cores): 20 empties take 0.5-3 s, and each two more empties ~4x that.
+  if (budgetMs >= 30000) return 24;
+  if (budgetMs >= 8000) return 22;
+  if (budgetMs >= 1000) return 20;
+  if (budgetMs >= 300) return 18;
+  if (budgetMs >= 80) return 16;
+  if (budgetMs >= 20) return 14;
   return 12;
 }
 
@@ -497,7 +496,6 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
   for (;;) {
     const r = solver.solve(pl, ph, ol, oh, probe - 1, probe + 1, ctx);
     if (solver.aborted) return null;
-    if (process.env.DBG) console.log('probe', probe, '->', r, solver.nodes);
     if (r === probe) {
       exact = r | 0; // no -0
       break;
@@ -508,7 +506,7 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
       exact = lo | 0;
       break;
     }
-    probe = nextProbe(lo, hi, r > probe);
+    probe = nextProbe(lo, hi);
   }
   const pv = principalVariation(solver, pl, ph, ol, oh, exact, ctx);
   if (pv === null) return null;
@@ -517,17 +515,12 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
   return { move: pv[0], score, exactScore: exact, pv, nodes: solver.nodes, depth: plies };
 }
 
-const PROBE_MODE = +(process.env.PROBE_MODE ?? 1);
-/** Next null-window probe inside the known bounds [lo, hi] (both even). */
-function nextProbe(lo: number, hi: number, failedHigh: boolean): number {
-  if (PROBE_MODE === 0) return failedHigh ? lo : hi;
-  if (PROBE_MODE === 1) {
-    const mid = ((lo + hi) >> 2) << 1;
-    return mid;
-  }
-  // Step from the bound found, by a quarter of the interval.
-  const step = Math.max(2, (((hi - lo) >> 3) << 1));
-  return failedHigh ? Math.min(hi, lo + step - 2) : Math.max(lo, hi - step + 2);
+/**
+ * Next null-window probe inside the known bounds [lo, hi] (both even): the even midpoint. Stepping
+ * from the bound just found, or a quarter of the way, took as many nodes on the bench set.
+ */
+function nextProbe(lo: number, hi: number): number {
+  return ((lo + hi) >> 2) << 1;
 }
 
 /**

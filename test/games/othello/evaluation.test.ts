@@ -60,7 +60,7 @@ t.test('shipped weights: present, finite, tied partners equal', async (t) => {
 t.test('every profile is invariant under the 8 board symmetries and bounded', async (t) => {
   const rng = new Random(4242);
   const { definition } = await import('../../../src/games/othello/index.js');
-  for (const profile of ['default', 'classic', 'seed']) {
+  for (const profile of ['default', 'classic', 'pattern', 'seed']) {
     const evaluator = evaluatorFor(profile);
     let checked = 0;
     for (let game = 0; game < 8; game++) {
@@ -112,4 +112,17 @@ t.test('seed profile: own minus opponent table sum', async (t) => {
   pos.evaluator = evaluatorFor('seed');
   t.equal(SEED_WEIGHTS[0], 4, 'corners weigh 4 (the seed write-up)');
   t.equal(pos.evaluate(), -100, '-4 table points = -1 disc (a table point is a quarter disc)');
+});
+
+t.test('default profile: a corner is worth more than an X-square next to an empty corner', async (t) => {
+  // Same material and shape, only the colour of a1 / b2 differs between the two boards.
+  const ownCorner = positionOf(['B.......', '........', '..WWW...', '..WBBB..', '..BBW...', '...W....', '........', '........'], 'B');
+  const ownXSquare = positionOf(['........', '.B......', '..WWW...', '..WBBB..', '..BBW...', '...W....', '........', '........'], 'B');
+  ownCorner.evaluator = evaluatorFor('default');
+  ownXSquare.evaluator = evaluatorFor('default');
+  t.ok(ownCorner.evaluate() > ownXSquare.evaluate(), `${ownCorner.evaluate()} > ${ownXSquare.evaluate()}`);
+  // Colours and side to move both swapped: the same position for the mover, the same value.
+  const swapped = positionOf(['W.......', '........', '..BBB...', '..BWWW..', '..WWB...', '...B....', '........', '........'], 'W');
+  swapped.evaluator = evaluatorFor('default');
+  t.equal(swapped.evaluate(), ownCorner.evaluate(), 'colour symmetry');
 });

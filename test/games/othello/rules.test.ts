@@ -8,6 +8,7 @@ import t from 'tap';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from '../../../src/search/score.js';
 import { PASS_MOVE } from '../../../src/games/othello/board.js';
 import { definition } from '../../../src/games/othello/index.js';
+import { statusOf } from '../../../src/http/game-service.js';
 import { fixture, legalMoves, notation, positionOf, startPosition, type Vector } from './helpers.js';
 
 const vectors = fixture<{ vectors: Vector[] }>('vectors.json').vectors;
@@ -81,4 +82,19 @@ t.test('game over: result by disc count for the side to move', async (t) => {
   const v = vectors.find((x) => x.id === 'v177-edge')!;
   const pos = positionOf(v.after.board, 'B');
   t.equal(pos.terminal(), RESULT_LOSS, 'v177-edge after.gameOver: black to move has lost');
+});
+
+t.test('status the HTTP layer reports (statusOf): finished games name the winner, a pass is ongoing', async (t) => {
+  const def = definition as unknown as Parameters<typeof statusOf>[0];
+  const whiteWon = positionOf(['WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB'], 'B');
+  t.same(statusOf(def, whiteWon), { status: 'win', winner: 'W' }, '24 black vs 40 white');
+  const drawn = positionOf(['WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB'], 'B');
+  t.same(statusOf(def, drawn), { status: 'draw' }, '32-32');
+  // vectors.json v189-pass: the side to move must pass, the game goes on.
+  const v = vectors.find((x) => x.id === 'v189-pass')!;
+  t.same(statusOf(def, positionOf(v.board, v.turn)), { status: 'ongoing' });
+  // vectors.json v179-edge: after.gameOver once h2 is played.
+  const over = vectors.find((x) => x.id === 'v179-edge')!;
+  const after = positionOf(over.after.board, over.turn === 'B' ? 'W' : 'B');
+  t.not(statusOf(def, after).status, 'ongoing', 'v179-edge after.gameOver');
 });

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { WIN_SCORE, NOT_TERMINAL, provenPlies } from '../../../src/search/score.js';
 import { engine } from '../../../src/games/othello/index.js';
-import { solveExactly } from '../../../src/games/othello/solver.js';
+import { solvableEmpties, solveExactly } from '../../../src/games/othello/solver.js';
 import { fixture, legalMoves, notation, positionOf, startPosition, type Endgame } from './helpers.js';
 
 const endgames = fixture<{ positions: Endgame[] }>('endgames.json').positions;
@@ -85,4 +85,16 @@ t.test('a position where the side to move must pass', async (t) => {
   t.equal(pos.side, 1, 'white to move again, game over');
   t.equal(pos.finalScore(), r.exactScore, 'exact score is the final count for white');
   t.equal(r.score, r.exactScore! > 0 ? WIN_SCORE - 2 : r.exactScore! < 0 ? -(WIN_SCORE - 2) : 0);
+});
+
+t.test('how many empties the solve hook takes on, by time available', async (t) => {
+  // The issue aims at 20 empties within 1 s; without a deadline (fixed depth) it stops at 20 too.
+  t.equal(solvableEmpties(1000), 20);
+  t.equal(solvableEmpties(Infinity), 20);
+  t.ok(solvableEmpties(5) < solvableEmpties(100), 'fewer empties when time is short');
+  let previous = 0;
+  for (const ms of [0, 10, 50, 100, 500, 1000, 5000, 10_000, 60_000]) {
+    t.ok(solvableEmpties(ms) >= previous, `non-decreasing at ${ms} ms`);
+    previous = solvableEmpties(ms);
+  }
 });
