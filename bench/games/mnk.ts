@@ -98,6 +98,16 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   print(`search total: ${totalNodes} nodes (signature), ${Math.round((totalNodes / totalMs) * 1000)} nodes/s`);
 
   const budgetMs = opts.quick ? 250 : 1000;
+  // As the service runs a move: solver first, then the search, under the budget. The effective
+  // rate (search nodes / wall time) shows what the solver's share costs the search.
+  const middle = withStones(15, 15, 5, [[7, 7], [7, 8], [8, 6], [6, 8], [8, 8], [8, 7], [6, 6], [9, 9], [5, 5], [4, 4], [6, 7], [5, 8]]);
+  for (const [name, pos] of [['15x15k5 opening', benchPositions(tactics)[3].pos], ['15x15k5 middle game', middle]] as const) {
+    searcher.tt.clear();
+    started = performance.now();
+    const r = analyse(engine, pos, searcher, { deadline: Date.now() + budgetMs });
+    const ms = performance.now() - started;
+    print(`analyse ${name} at ${budgetMs} ms: depth ${r.depth}, ${r.nodes} nodes in ${ms.toFixed(0)} ms (${Math.round((r.nodes / ms) * 1000)} nodes/s effective), ${r.stopReason}`);
+  }
   let correct = 0;
   let worstMs = 0;
   for (const p of tactics) {

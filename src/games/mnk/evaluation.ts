@@ -55,6 +55,37 @@ const BLOCK_HINT = TACTICAL_HINT + 300_000;
 const FOUR_HINT = TACTICAL_HINT + 100_000;
 const QUIET_CAP = TACTICAL_HINT - 1;
 
+/** Bits of a window's entry in the hint flag table (each field counts windows, up to 4K <= 400). */
+const FLAG_WIN = 1;
+const FLAG_FOUR = 1 << 10;
+const FLAG_BLOCK = 1 << 20;
+const FLAG_FIELD = (1 << 10) - 1;
+
+/**
+ * Per window state (own stones * (K + 1) + enemy stones, from the mover's view): what a stone
+ * of the mover there gains (`quiet`) and which tactical events it makes (`flags`). Read by
+ * moveOrderHint with one lookup per window instead of a chain of branches.
+ */
+export function buildHintTables(weights: Int32Array, k: number): { quiet: Int32Array; flags: Int32Array } {
+  const size = (k + 1) * (k + 1);
+  const quiet = new Int32Array(size);
+  const flags = new Int32Array(size);
+  for (let own = 0; own <= k; own++) {
+    for (let opp = 0; opp <= k; opp++) {
+      const at = own * (k + 1) + opp;
+      if (opp === 0 && own < k) {
+        quiet[at] = weights[own + 1] - weights[own];
+        if (own === k - 1) flags[at] = FLAG_WIN;
+        else if (own === k - 2) flags[at] = FLAG_FOUR;
+      } else if (own === 0 && opp > 0) {
+        quiet[at] = weights[opp];
+        if (opp === k - 1) flags[at] = FLAG_BLOCK;
+      }
+    }
+  }
+  return { quiet, flags };
+}
+
 /**
  * Ordering hint of a move for the side to move: wins, then blocks of enemy K-1 windows, then moves
  * making a K-1 window (forcing, never reduced), then the line-weight gained plus the enemy weight
@@ -63,28 +94,21 @@ const QUIET_CAP = TACTICAL_HINT - 1;
 export function moveOrderHint(pos: MnkPosition, move: number): number {
   const g = pos.geometry;
   const counts = pos.counts;
-  const weights = pos.weights;
+  const quietTable = pos.hintQuiet;
+  const flagTable = pos.hintFlags;
   const s = pos.side;
-  const k = pos.k;
-  let attack = 0;
-  let defence = 0;
-  let makesFour = false;
-  let blocksFour = false;
+  const stride = pos.k + 1;
+  const cellWindows = g.cellWindows;
+  let quiet = 0;
+  let flags = 0;
   for (let i = g.cellWindowStart[move], end = g.cellWindowStart[move + 1]; i < end; i++) {
-    const w = g.cellWindows[i];
-    const own = counts[2 * w + s];
-    const opp = counts[2 * w + 1 - s];
-    if (opp === 0) {
-      if (own === k - 1) return WIN_HINT;
-      if (own === k - 2) makesFour = true;
-      attack += weights[own + 1] - weights[own];
-    } else if (own === 0) {
-      if (opp === k - 1) blocksFour = true;
-      defence += weights[opp];
-    }
+    const at = 2 * cellWindows[i];
+    const state = counts[at + s] * stride + counts[at + 1 - s];
+    quiet += quietTable[state];
+    flags += flagTable[state];
   }
-  const quiet = attack + defence;
-  if (blocksFour) return BLOCK_HINT + Math.min(quiet, 99_999);
-  if (makesFour) return FOUR_HINT + Math.min(quiet, 99_999);
-  return quiet > QUIET_CAP ? QUIET_CAP : quiet;
+  if (flags === 0) return quiet > QUIET_CAP ? QUIET_CAP : quiet;
+  if ((flags & FLAG_FIELD) !== 0) return WIN_HINT;
+  if (flags >= FLAG_BLOCK) return BLOCK_HINT + Math.min(quiet, 99_999);
+  return FOUR_HINT + Math.min(quiet, 99_999);
 }

@@ -27,7 +27,11 @@ const TT_ENTRY = 4;
 const BOUND_UPPER = 1;
 const BOUND_LOWER = 2;
 const BOUND_EXACT = 3;
-const CHECK_MASK = 4095;
+/** Clock polls: a node costs up to ~20 us (ordering hints of every move), so every 256 nodes. */
+const CHECK_MASK = 255;
+/** Long lines make every node costlier (hints and liveness scan 4K windows per cell): poll more often. */
+const LONG_LINE_K = 12;
+const LONG_LINE_CHECK_MASK = 31;
 
 export interface ExactResult {
   /** Score for the side to move: WIN_SCORE - plies, -(WIN_SCORE - plies) or 0 (draw). */
@@ -43,6 +47,10 @@ export class ExactSolver {
   stopped = false;
 
   private nodeLimit = Infinity;
+  private checkMask = CHECK_MASK;
+  /** The root's empty cells: nodes scan these, not the whole (possibly 100x100) board. */
+  private rootEmpties = new Int32Array(0);
+  private rootEmptyCount = 0;
   private pos!: MnkPosition;
   private stop: StopCheck = { shouldStop: () => false };
   private stride = 0;
@@ -60,18 +68,26 @@ export class ExactSolver {
     this.nodes = 0;
     this.stopped = false;
     const empties = pos.cellCount - pos.stones;
-    this.stride = pos.cellCount + 1;
+    this.checkMask = pos.k >= LONG_LINE_K ? LONG_LINE_CHECK_MASK : CHECK_MASK;
+    if (this.rootEmpties.length < empties) this.rootEmpties = new Int32Array(empties);
+    this.rootEmptyCount = 0;
+    for (let cell = 0; cell < pos.cellCount; cell++) if (pos.cells[cell] === EMPTY) this.rootEmpties[this.rootEmptyCount++] = cell;
+    // Moves come from the root's empty cells only: a node lists at most `empties` of them.
+    this.stride = empties + 1;
     const need = this.stride * (empties + 2);
     if (this.moves.length < need) {
       this.moves = new Int32Array(need);
       this.order = new Int32Array(need);
     }
-    if (this.symmetries === null || this.symmetries.m !== pos.m || this.symmetries.n !== pos.n) {
+    // Symmetry pruning only applies while few stones are down (tiny boards): build the maps then only.
+    const symmetric = pos.stones <= SYMMETRY_STONES;
+    if (symmetric && (this.symmetries === null || this.symmetries.m !== pos.m || this.symmetries.n !== pos.n)) {
       this.symmetries = new Symmetries(pos.m, pos.n);
     }
     if (this.table === null) this.table = new Int32Array((TT_MASK + 1) * TT_ENTRY);
     else this.table.fill(0);
 
+    if (stop.shouldStop()) return null;
     const outcome = this.negamax(-1, 1, 0);
     if (this.stopped) return null;
     const move = this.tableMove();
@@ -91,7 +107,7 @@ export class ExactSolver {
     const status = pos.terminal();
     if (status !== NOT_TERMINAL) return status === RESULT_DRAW ? 0 : -(WIN_SCORE - ply);
     this.nodes++;
-    if ((this.nodes & CHECK_MASK) === 0 && (this.stop.shouldStop() || this.nodes >= this.nodeLimit)) this.stopped = true;
+    if ((this.nodes & this.checkMask) === 0 && (this.stop.shouldStop() || this.nodes >= this.nodeLimit)) this.stopped = true;
     if (this.stopped) return 0;
 
     const a = pos.side;
@@ -161,7 +177,9 @@ export class ExactSolver {
     const buf = this.moves;
     let count = 0;
     let anyEmpty = -1;
-    for (let cell = 0; cell < pos.cellCount; cell++) {
+    const empties = this.rootEmpties;
+    for (let i = 0; i < this.rootEmptyCount; i++) {
+      const cell = empties[i];
       if (pos.cells[cell] !== EMPTY) continue;
       anyEmpty = cell;
       if (isLiveCell(pos, cell)) buf[base + count++] = cell;

@@ -12,7 +12,7 @@ import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
 import { zobristKeys } from '../../core/random.js';
 import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
-import { evaluatePosition, moveOrderHint } from './evaluation.js';
+import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
 
 export const EMPTY = 0;
@@ -49,6 +49,9 @@ export class MnkPosition implements SearchPosition {
   /** Sum of window weights per side, over windows that side alone occupies. */
   readonly lineScore = new Float64Array(2);
   readonly weights: Int32Array;
+  /** Move-ordering tables by window state (evaluation.ts buildHintTables). */
+  readonly hintQuiet: Int32Array;
+  readonly hintFlags: Int32Array;
 
   /** Threat sets, index set = side * 2 + level: members in setItems[set * W ..], sizes in setSize. */
   readonly setItems: Int32Array;
@@ -96,6 +99,9 @@ export class MnkPosition implements SearchPosition {
     this.openWindows[0] = W;
     this.openWindows[1] = W;
     this.weights = weightsByCount(profile, k);
+    const hints = buildHintTables(this.weights, k);
+    this.hintQuiet = hints.quiet;
+    this.hintFlags = hints.flags;
     this.setItems = new Int32Array(4 * W);
     this.setIndex = new Int32Array(2 * W).fill(-1);
     this.near = new Uint16Array(this.cellCount);
@@ -251,12 +257,13 @@ export class MnkPosition implements SearchPosition {
       if (opp === 0) {
         this.lineScore[s] += weights[own + 1] - weights[own];
         if (own + 1 === k) completed = true;
-        this.updateLevel(s, w, own + 1);
+        // Threat sets only hold windows K-2 or K-1 full: sparser windows never change set.
+        if (own + 3 >= k) this.updateLevel(s, w, own + 1);
       } else if (own === 0) {
         // The window now holds both colours: nobody can complete it any more.
         this.lineScore[o] -= weights[opp];
         this.liveWindows--;
-        this.updateLevel(o, w, -1);
+        if (opp + 2 >= k) this.updateLevel(o, w, -1);
       }
     }
     this.updateCandidatesAfterPlace(cell);
@@ -267,6 +274,7 @@ export class MnkPosition implements SearchPosition {
     const g = this.geometry;
     const counts = this.counts;
     const weights = this.weights;
+    const k = this.k;
     const o = 1 - s;
     this.cells[cell] = EMPTY;
     this.stones--;
@@ -282,11 +290,11 @@ export class MnkPosition implements SearchPosition {
       if (own === 0) this.openWindows[o]++;
       if (opp === 0) {
         this.lineScore[s] -= weights[own + 1] - weights[own];
-        this.updateLevel(s, w, own);
+        if (own + 3 >= k) this.updateLevel(s, w, own);
       } else if (own === 0) {
         this.lineScore[o] += weights[opp];
         this.liveWindows++;
-        this.updateLevel(o, w, opp);
+        if (opp + 2 >= k) this.updateLevel(o, w, opp);
       }
     }
     this.updateCandidatesAfterRemove(cell);

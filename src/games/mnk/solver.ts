@@ -3,10 +3,11 @@
  *  1. an immediate win (a K-1 window of the mover), or a proven loss (two enemy K-1 cells);
  *  2. small boards / late positions: the exact solver (win, loss or draw, with distance);
  *  3. threat-space search: shortest forced win up to EXACT_DEPTH own moves (5 plies), then
- *     continuous-four sequences (VCF), then deeper threat sequences while time remains (their
- *     distance is that of the line found: an upper bound on the shortest win);
+ *     continuous-four sequences (VCF);
  *  4. root defence: replies after which the opponent still wins by threats are removed from the
- *     search's root list, and a position where every reply provably loses is returned as a loss.
+ *     search's root list, and a position where every reply provably loses is returned as a loss;
+ *  5. deeper threat sequences, in a capped slice of the time (their distance is that of the line
+ *     found: an upper bound on the shortest win).
  * Anything else (including forced blocks, which the search's move list already reduces to the
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
  */
@@ -27,6 +28,8 @@ const DEEP_THREAT_DEPTH = 8;
  */
 const EXACT_NODE_LIMIT = 4_000_000;
 const THREAT_NODE_LIMIT = 400_000;
+const DEEP_THREAT_NODE_LIMIT = 40_000;
+const DEEP_THREAT_TIME_SHARE = 0.35;
 
 // One of each per worker thread: their tables are allocated once and reused.
 const exactSolver = new ExactSolver();
@@ -56,10 +59,12 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   if (empties <= EXACT_EMPTIES) {
     const exact = exactSolver.solve(pos, ctx, EXACT_NODE_LIMIT);
     if (exact !== null) {
+      // A root decided without search (nobody can complete a line any more) has no table move.
+      const move = exact.move >= 0 && pos.cells[exact.move] === 0 ? exact.move : firstEmpty(pos);
       const result: SolveResult = {
-        move: exact.move,
+        move,
         score: exact.score,
-        pv: exact.pv.length > 0 ? exact.pv : [exact.move],
+        pv: exact.pv.length > 0 && exact.pv[0] === move ? exact.pv : [move],
         nodes: exactSolver.nodes,
         depth: empties,
       };
@@ -72,10 +77,20 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   threatSearch.nodeLimit = THREAT_NODE_LIMIT;
   let d = threatSearch.findWin(EXACT_DEPTH);
   if (d === 0 && !threatSearch.stopped) d = threatSearch.findWin(VCF_DEPTH, true);
-  if (d === 0 && !threatSearch.stopped) d = threatSearch.findWin(DEEP_THREAT_DEPTH);
   if (d > 0) return proven(threatSearch.pv[0], 2 * d - 1, threatSearch.nodes);
   if (ctx.shouldStop()) return null;
-  return defendRoot(pos, ctx);
+  const defended = defendRoot(pos, ctx);
+  if (defended !== null || ctx.shouldStop()) return defended;
+  // Deeper threat sequences are rarely found and costly (defenders may answer anywhere): they get
+  // a slice of the remaining time and a node budget, so the search keeps most of the move's time.
+  const now = Date.now();
+  const deepDeadline = now + Math.max(0, ctx.deadline - now) * DEEP_THREAT_TIME_SHARE;
+  const deepStop = { shouldStop: (): boolean => Date.now() >= deepDeadline || ctx.shouldStop() };
+  threatSearch.reset(pos, deepStop);
+  threatSearch.nodeLimit = DEEP_THREAT_NODE_LIMIT;
+  d = threatSearch.findWin(DEEP_THREAT_DEPTH);
+  if (d > 0) return proven(threatSearch.pv[0], 2 * d - 1, threatSearch.nodes);
+  return null;
 }
 
 /**

@@ -28,7 +28,10 @@ const TT_BITS = 16;
 const TT_MASK = (1 << TT_BITS) - 1;
 const TT_ENTRY = 4;
 const NO_WIN = 127;
-const CHECK_MASK = 1023;
+/** Clock polls every 128 nodes (a node may cost ~25 us), more often where it can scan many windows. */
+const CHECK_MASK = 127;
+const BIG_BOARD_WINDOWS = 2048;
+const BIG_BOARD_CHECK_MASK = 15;
 const MAX_THREAT_PLIES = 64;
 
 export interface StopCheck {
@@ -48,6 +51,7 @@ export class ThreatSearch {
   private pos!: MnkPosition;
   private stop: StopCheck = { shouldStop: () => false };
   private mode = MODE_FULL;
+  private checkMask = CHECK_MASK;
   private stride = 0;
   private moves = new Int32Array(0);
   private order = new Int32Array(0);
@@ -66,6 +70,8 @@ export class ThreatSearch {
     this.nodeLimit = Infinity;
     this.stopped = false;
     this.stride = pos.cellCount + 1;
+    // A node may scan every window (relevantCells): poll the clock by work, not by node count.
+    this.checkMask = pos.geometry.windowCount > BIG_BOARD_WINDOWS ? BIG_BOARD_CHECK_MASK : CHECK_MASK;
     const need = this.stride * (MAX_THREAT_PLIES + 1);
     if (this.moves.length < need) {
       this.moves = new Int32Array(need);
@@ -114,12 +120,12 @@ export class ThreatSearch {
       else if (d <= EXACT_DEPTH) count = this.relevantCells(pos.k - d, base);
       else count = this.attackerThreatCells(a, base);
     }
-    this.sortByHint(base, count);
+    this.scoreByHint(base, count);
     for (let i = 0; i < count; i++) {
-      const move = buf[base + i];
+      const move = this.pickNext(base, i, count);
       pos.makeMove(move);
       this.nodes++;
-      if (((this.nodes & CHECK_MASK) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
+      if (((this.nodes & this.checkMask) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
       const won = !this.stopped && this.andWin(d - 1, ply + 1);
       pos.unmakeMove(move);
       if (this.stopped) return false;
@@ -152,12 +158,12 @@ export class ThreatSearch {
       const far = this.unstampedEmptyCell();
       if (far >= 0) buf[base + count++] = far;
     }
-    this.sortByHint(base, count);
+    this.scoreByHint(base, count);
     for (let i = 0; i < count; i++) {
-      const move = buf[base + i];
+      const move = this.pickNext(base, i, count);
       pos.makeMove(move);
       this.nodes++;
-      if (((this.nodes & CHECK_MASK) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
+      if (((this.nodes & this.checkMask) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
       const won = !this.stopped && this.orWin(d, ply + 1);
       pos.unmakeMove(move);
       if (this.stopped) return false;
@@ -293,23 +299,37 @@ export class ThreatSearch {
     return -1;
   }
 
-  /** Orders buf[base .. base + count) by the move-ordering hint, best first (insertion sort). */
-  private sortByHint(base: number, count: number): void {
+  /** Scores buf[base .. base + count) by the move-ordering hint (picked lazily by pickNext). */
+  private scoreByHint(base: number, count: number): void {
     const buf = this.moves;
     const order = this.order;
     for (let i = 0; i < count; i++) order[base + i] = moveOrderHint(this.pos, buf[base + i]);
-    for (let i = 1; i < count; i++) {
-      const m = buf[base + i];
-      const s = order[base + i];
-      let j = i - 1;
-      while (j >= 0 && order[base + j] < s) {
-        buf[base + j + 1] = buf[base + j];
-        order[base + j + 1] = order[base + j];
-        j--;
+  }
+
+  /**
+   * Swaps the best-scored remaining move into slot i and returns it. Lazy selection instead of a
+   * full sort: most nodes end after a move or two, and defender nodes can list the whole board.
+   */
+  private pickNext(base: number, i: number, count: number): number {
+    const buf = this.moves;
+    const order = this.order;
+    const at = base + i;
+    let bestAt = at;
+    let bestScore = order[at];
+    for (let j = at + 1, end = base + count; j < end; j++) {
+      if (order[j] > bestScore) {
+        bestScore = order[j];
+        bestAt = j;
       }
-      buf[base + j + 1] = m;
-      order[base + j + 1] = s;
     }
+    const move = buf[bestAt];
+    if (bestAt !== at) {
+      buf[bestAt] = buf[at];
+      order[bestAt] = order[at];
+      buf[at] = move;
+      order[at] = bestScore;
+    }
+    return move;
   }
 
   /** +1 proven win within d, -1 proven no win within d, 0 unknown. */

@@ -43,6 +43,23 @@ function snapshotOf(pos: MnkPosition): Snapshot {
   };
 }
 
+/**
+ * Threat sets recomputed from the window counts alone (independent of the incremental code that
+ * maintains them, which `rebuilt` shares): windows K-1 / K-2 full of one side and free of the other.
+ */
+function bruteSets(pos: MnkPosition): number[][] {
+  const sets: number[][] = [[], [], [], []];
+  for (let w = 0; w < pos.geometry.windowCount; w++) {
+    for (let side = 0; side < 2; side++) {
+      const own = pos.counts[2 * w + side];
+      if (own === 0 || pos.counts[2 * w + 1 - side] !== 0) continue;
+      if (own === pos.k - 1) sets[side * 2].push(w);
+      else if (own === pos.k - 2) sets[side * 2 + 1].push(w);
+    }
+  }
+  return sets;
+}
+
 function rebuilt(pos: MnkPosition, profile: MnkProfile): MnkPosition {
   return new MnkPosition(pos.m, pos.n, pos.k, Uint8Array.from(pos.cells), pos.side, profile);
 }
@@ -74,7 +91,9 @@ for (const profile of [DEFAULT_PROFILE, SEED_PROFILE]) {
           pos.makeMove(move);
           moves.push(move);
           if (rng.below(4) === 0) {
-            t.same(snapshotOf(pos), snapshotOf(rebuilt(pos, profile)), `${m}x${n}k${k} after ${moves.length} moves`);
+            const now = snapshotOf(pos);
+            t.same(now, snapshotOf(rebuilt(pos, profile)), `${m}x${n}k${k} after ${moves.length} moves`);
+            t.same(now.sets, bruteSets(pos), `${m}x${n}k${k}: threat sets match the window counts`);
             checks++;
           }
           // Occasionally take one back and redo it.
