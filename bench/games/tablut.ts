@@ -1,7 +1,8 @@
 /**
  * Tablut bench: perft(4) from the initial position (quick: perft(3)), then a fixed-depth search from
  * reference positions (the initial one and prefixes of vectors.json games 1, 7 and 9, from
- * /work/shared/reference/tablut) printing a deterministic node total and nodes/s.
+ * /work/shared/reference/tablut) printing a deterministic node total and nodes/s, and the cost of one
+ * evaluate() call on the positions along those prefixes.
  */
 import { definition, engine } from '../../src/games/tablut/index.js';
 import type { TablutPosition } from '../../src/games/tablut/position.js';
@@ -60,4 +61,23 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     print(`search depth ${searchDepth} ${name}: ${result.nodes} nodes, best ${best}, score ${result.score}, ${ms.toFixed(0)} ms`);
   }
   print(`search depth ${searchDepth} total: ${totalNodes} nodes in ${totalMs.toFixed(0)} ms = ${Math.round((totalNodes * 1000) / totalMs)} nodes/s`);
+
+  // evaluate() cost (threat quiescence included) on every position along the bench prefixes.
+  const repeats = opts.quick ? 20 : 200;
+  let evalCount = 0;
+  let evalTotalUs = 0;
+  let evalWorstUs = 0;
+  for (const { moves } of POSITIONS) {
+    const names = moves === '' ? [] : moves.split(' ');
+    for (let plies = 0; plies <= names.length; plies++) {
+      const pos = engine.restore(engine.snapshot(positionAfter(names.slice(0, plies).join(' '))));
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < repeats; i++) pos.evaluate();
+      const us = Number(process.hrtime.bigint() - started) / 1e3 / repeats;
+      evalCount++;
+      evalTotalUs += us;
+      evalWorstUs = Math.max(evalWorstUs, us);
+    }
+  }
+  print(`evaluate(): ${evalCount} positions, mean ${(evalTotalUs / evalCount).toFixed(1)} us, worst ${evalWorstUs.toFixed(1)} us`);
 }

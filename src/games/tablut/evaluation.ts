@@ -76,14 +76,18 @@ export interface EvalWeights {
   threatMoves: number;
 }
 
+/**
+ * Hand-tuned with arena runs against the 'seed' profile; the king's reach and mobility weights were
+ * raised (from 40 / 120 / 3) because at depth 4 White kept its king boxed in and lost as White.
+ */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   whitePawn: 220,
   blackPawn: 100,
   openLineThreat: 150,
-  reachSingle: 40,
-  reachDouble: 120,
+  reachSingle: 100,
+  reachDouble: 250,
   doubleThreatAvailable: 400,
-  kingMobility: 3,
+  kingMobility: 8,
   kingPressure: 250,
   kingCaptureThreat: 600,
   segmentGuard: 45,

@@ -388,6 +388,23 @@ export class TablutPosition implements SearchPosition {
     return b >= 0 && (board[b] === BLACK || CAMP[b] === 1);
   }
 
+  /**
+   * Whether a move that captures nothing would recreate a position of the draw record (a draw by
+   * repetition), read from the hash the move would produce, without making it.
+   */
+  repeatsAfter(move: number): boolean {
+    const from = (move / SQUARES) | 0;
+    const to = move - from * SQUARES;
+    const piece = this.board[from];
+    const lo = this.hashLo ^ KEYS[piece * SQUARES + from] ^ KEYS[piece * SQUARES + to] ^ SIDE_KEY_LO;
+    const hi = this.hashHi ^ KEYS[HI_OFFSET + piece * SQUARES + from] ^ KEYS[HI_OFFSET + piece * SQUARES + to] ^ SIDE_KEY_HI;
+    // Same parity as in makeMove: entries with the other side to move.
+    for (let i = this.recordCount - 2; i >= this.recordStart; i -= 2) {
+      if (this.recordLo[i] === lo && this.recordHi[i] === hi) return true;
+    }
+    return false;
+  }
+
   /** Would a black pawn moving from `from` to `to` capture the king? (Board left unchanged.) */
   blackMoveCapturesKing(from: number, to: number): boolean {
     const board = this.board;

@@ -3,7 +3,8 @@
  * - move ordering hints: king escapes and king captures first, then double and single escape
  *   threats, captures, blocks of the king's open lines;
  * - forced replies (generateSearchMoves): when White can escape, one escape move; when Black faces
- *   an open line, only the moves that block it or capture the king (everything else loses at once);
+ *   an open line, only the moves that block it, capture the king or draw by repetition (everything
+ *   else loses at once);
  * - a root solver for wins in one ply, so even a zero budget answers them.
  */
 import { WIN_SCORE } from '../../search/score.js';
@@ -152,23 +153,32 @@ export function generateForcedOrAll(pos: TablutPosition, buf: Int32Array, offset
   const lines = openLineMask(pos, king, -1);
   if (lines === 0 || count === 0) return count;
   const single = BIT_COUNT_4[lines] === 1;
+  // A repetition draw also saves Black (possible once the record since the last capture holds a
+  // position with White to move besides the current one).
+  const repetitionPossible = pos.recordCount - pos.recordStart >= 2;
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const move = buf[offset + i];
     const from = (move / SQUARES) | 0;
     const to = move - from * SQUARES;
-    const keep = (single && onOpenLine(king, lines, to)) || (isNextToKing(pos, to) && pos.blackMoveCapturesKing(from, to));
+    const keep =
+      (single && onOpenLine(king, lines, to)) ||
+      (isNextToKing(pos, to) && pos.blackMoveCapturesKing(from, to)) ||
+      (repetitionPossible && captureCount(pos, from, to) === 0 && pos.repeatsAfter(move));
     if (keep) buf[offset + kept++] = move;
   }
   // Every move loses: one is enough to let the search see it.
   return kept > 0 ? kept : 1;
 }
 
+/** Allocated on first use: position.ts and this module import each other. */
+let winningScratch: Int32Array | null = null;
+
 /** A move that wins at once (escape, or king capture), or -1. */
 export function winningMove(pos: TablutPosition): number {
   if (pos.status !== STATUS_ONGOING) return -1;
   if (pos.side === SIDE_WHITE) return escapeMove(pos);
-  const buf = new Int32Array(MAX_MOVES);
+  const buf = winningScratch ?? (winningScratch = new Int32Array(MAX_MOVES));
   const count = pos.generateMoves(buf, 0);
   for (let i = 0; i < count; i++) {
     const from = (buf[i] / SQUARES) | 0;
@@ -178,7 +188,10 @@ export function winningMove(pos: TablutPosition): number {
   return -1;
 }
 
-/** Root solver: answers a win in one ply immediately; otherwise lets the search run. */
+/**
+ * Root solver: answers a win in one ply immediately; otherwise lets the search run. It costs one
+ * move generation, so it needs no deadline polling.
+ */
 export function solveTactics(pos: TablutPosition, _ctx: SolveContext): SolveResult | null {
   const move = winningMove(pos);
   if (move < 0) return null;

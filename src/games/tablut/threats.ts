@@ -5,7 +5,9 @@
  *   open line to an escape square, or a pawn stepping off the one line it alone blocks;
  * - Black facing an open line must block it or capture the king (no stand pat: anything else
  *   loses at once); two open lines lose unless the king can be captured.
- * White's threats are limited to `whiteMoves` per call, so the cost stays a few static evaluations.
+ * White's threats are limited to `whiteMoves` per call, and every call to `budget` moves made, so
+ * one evaluation stays well under a millisecond whatever the position (past the budget White
+ * stands pat and Black keeps the best block found).
  * Moves are made and unmade on the position itself; buffers are preallocated.
  */
 import {
@@ -36,12 +38,15 @@ export const WON_NOW = 40_000;
 export const WON_SOON = 30_000;
 
 const MAX_LEVELS = 8;
+/** Moves one evaluation may make; typical calls need a handful. */
+const MOVE_BUDGET = 64;
 
 export class ThreatQuiescence {
   private readonly buffers: Int32Array[] = [];
   /** Static evaluation from White's point of view (no threat search inside). */
   private readonly staticWhite: (pos: TablutPosition) => number;
   private readonly whiteMoves: number;
+  private movesLeft = 0;
 
   constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number) {
     this.staticWhite = staticWhite;
@@ -51,6 +56,7 @@ export class ThreatQuiescence {
 
   /** Value of the position from White's point of view, threats resolved. */
   evaluate(pos: TablutPosition): number {
+    this.movesLeft = MOVE_BUDGET;
     return this.search(pos, this.whiteMoves, 0);
   }
 
@@ -63,7 +69,7 @@ export class ThreatQuiescence {
     if (pos.side === SIDE_WHITE) {
       if (lines !== 0) return WON_NOW;
       const standPat = this.staticWhite(pos);
-      if (whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON) return standPat;
+      if (whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON || this.movesLeft <= 0) return standPat;
       return this.whiteThreats(pos, standPat, whiteMovesLeft, level);
     }
     if (blackCanCaptureKing(pos)) return -WON_NOW;
@@ -73,10 +79,14 @@ export class ThreatQuiescence {
     const buf = this.buffers[level];
     const count = pos.generateMoves(buf, 0);
     let best = WON_SOON;
+    let tried = 0;
     for (let i = 0; i < count; i++) {
       const move = buf[i];
       const to = move % SQUARES;
       if (!onOpenLine(king, lines, to)) continue;
+      if (this.movesLeft <= 0) return tried > 0 ? best : this.staticWhite(pos);
+      this.movesLeft--;
+      tried++;
       pos.makeMove(move);
       const value = this.search(pos, whiteMovesLeft, level + 1);
       pos.unmakeMove(move);
@@ -124,8 +134,9 @@ export class ThreatQuiescence {
       count = kept;
     }
     count = this.blockerCaptures(pos, buf, count);
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && this.movesLeft > 0; i++) {
       const move = buf[i];
+      this.movesLeft--;
       pos.makeMove(move);
       const value = this.search(pos, whiteMovesLeft - 1, level + 1);
       pos.unmakeMove(move);

@@ -147,6 +147,9 @@ t.test('answers within the time per move (1 s, generous slack)', async (t) => {
   const report = await fake.done;
   t.equal(outcome.result, report.result);
   t.ok(report.replyMs.length >= 3, 'several moves played');
+  // 1 s per move keeps a 0.5 s margin (safetyMarginMs), so the engine thinks 0.5 s at most: every
+  // reply must land before the server's 1 s limit, with the margin as slack.
+  t.equal(1000 - safetyMarginMs(1000), 500, 'think budget = time per move - margin');
   t.ok(Math.max(...report.replyMs) < 1000, `every reply under the 1 s limit (max ${Math.max(...report.replyMs)} ms)`);
 });
 
