@@ -38,6 +38,8 @@ export interface ArenaResult {
   score: number;
   elo: number;
   eloError: number;
+  /** A's points and games by the side it played (the game's side names). */
+  bySide: Record<string, { points: number; games: number }>;
 }
 
 interface Player {
@@ -115,10 +117,17 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   let draws = 0;
   let losses = 0;
   const points: number[] = [];
+  const bySide: Record<string, { points: number; games: number }> = {};
+  for (const name of def.sideNames) bySide[name] = { points: 0, games: 0 };
   for (let pair = 0; pair < options.pairs; pair++) {
     const moves = opening(def, options.params, options.openingPlies, rng);
     const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies);
     const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies);
+    const firstSide = startPosition(def, options.params).side ^ (moves.length & 1);
+    bySide[def.sideNames[firstSide]].points += asFirst;
+    bySide[def.sideNames[firstSide]].games++;
+    bySide[def.sideNames[1 - firstSide]].points += asSecond;
+    bySide[def.sideNames[1 - firstSide]].games++;
     for (const p of [asFirst, asSecond]) {
       points.push(p);
       if (p === 1) wins++;
@@ -133,7 +142,7 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   const margin = 1.96 * Math.sqrt(variance / games);
   const elo = eloFromScore(score);
   const eloError = (eloFromScore(Math.min(score + margin, 1)) - eloFromScore(Math.max(score - margin, 0))) / 2;
-  return { wins, draws, losses, games, score, elo, eloError };
+  return { wins, draws, losses, games, score, elo, eloError, bySide };
 }
 
 function parseParams(raw: string | undefined): Record<string, unknown> {
@@ -179,6 +188,8 @@ async function main(): Promise<void> {
     `${options.a} vs ${options.b}: +${r.wins} =${r.draws} -${r.losses} (${r.games} games) score ${(r.score * 100).toFixed(1)}% ` +
       `Elo ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0)} ± ${r.eloError.toFixed(0)} (95%) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  const sides = Object.entries(r.bySide).map(([side, { points, games }]) => `as ${side} ${points}/${games} (${((100 * points) / Math.max(1, games)).toFixed(1)}%)`);
+  console.log(`${options.a} by side: ${sides.join(', ')}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

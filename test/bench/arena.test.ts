@@ -1,0 +1,21 @@
+import t from 'tap';
+import { eloFromScore, runArena } from '../../bench/arena.js';
+
+t.test('arena: a perfect tic-tac-toe player never loses to random, colours swapped', async (t) => {
+  const r = runArena(
+    { game: 'mnk', a: 'default', b: 'random', pairs: 3, depth: 9, ms: undefined, openingPlies: 0, seed: 7, params: { m: 3, n: 3, k: 3 }, maxPlies: 20, verbose: false },
+    () => {},
+  );
+  t.equal(r.games, 6);
+  t.equal(r.wins + r.draws + r.losses, 6);
+  t.equal(r.losses, 0, 'the empty 3x3 is a draw: exact play never loses');
+  t.same(Object.keys(r.bySide), ['X', 'O']);
+  t.equal(r.bySide.X.games, 3, 'each side played once per pair');
+  t.equal(r.bySide.X.points + r.bySide.O.points, r.wins + r.draws / 2);
+});
+
+t.test('Elo from score', async (t) => {
+  t.equal(eloFromScore(0.5), 0);
+  t.ok(Math.abs(eloFromScore(0.75) - 190.8) < 0.1, '75% is about +191 Elo');
+  t.ok(eloFromScore(0.25) < 0);
+});
