@@ -72,13 +72,20 @@ export interface EvalWeights {
   kingCrowd: number;
   /** King outside the throne zone while Black still has many pawns (per pawn above 8, 16ths). */
   kingExposed: number;
-  /** White threat moves the evaluation's threat quiescence may chain (0 = static only). */
+  /** White threat moves the evaluation's threat quiescence may chain (0 = static only) when the
+   *  engine plays Black (the position's rootSide). */
   threatMoves: number;
+  /** The same when the engine plays White. */
+  threatMovesAsWhite: number;
 }
 
 /**
  * Hand-tuned with arena runs against the 'seed' profile; the king's reach and mobility weights were
  * raised (from 40 / 120 / 3) because at depth 4 White kept its king boxed in and lost as White.
+ * threatMovesAsWhite was tried at 0 (a static evaluation as White: about 5x the nodes/s, 134k against
+ * 28k from the start position, so a ply deeper at 100 ms/move) and left at 2: as White against
+ * 'seed' (20 openings, 100 ms/move, noisy) it scored 16 / 13.5 / 14 on arena seeds 2 / 3 / 4
+ * against 11.5 / 9 of 12 / 13 with the quiescence, and 9 and 12 in full arena runs: no clear gain.
  */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   whitePawn: 220,
@@ -102,6 +109,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   kingCrowd: 50,
   kingExposed: 500,
   threatMoves: 2,
+  threatMovesAsWhite: 2,
 };
 
 
@@ -185,16 +193,22 @@ export class DefaultEvaluator implements TablutEvaluator {
   private readonly blackRows = new Uint16Array(SIZE);
   private readonly blackCols = new Uint16Array(SIZE);
 
-  private readonly quiescence: ThreatQuiescence | null;
+  /** Threat quiescence used when the engine plays Black / White (rootSide), or null: static only. */
+  private readonly quiescenceAsBlack: ThreatQuiescence | null;
+  private readonly quiescenceAsWhite: ThreatQuiescence | null;
   private readonly doubleSquares = new Int8Array(16);
 
   constructor(weights: EvalWeights = DEFAULT_WEIGHTS) {
     this.w = weights;
-    this.quiescence = weights.threatMoves > 0 ? new ThreatQuiescence((pos) => this.whiteScore(pos), weights.threatMoves) : null;
+    const staticWhite = (pos: TablutPosition): number => this.whiteScore(pos);
+    this.quiescenceAsBlack = weights.threatMoves > 0 ? new ThreatQuiescence(staticWhite, weights.threatMoves) : null;
+    this.quiescenceAsWhite =
+      weights.threatMovesAsWhite > 0 ? new ThreatQuiescence(staticWhite, weights.threatMovesAsWhite) : null;
   }
 
   evaluate(pos: TablutPosition): number {
-    const white = this.quiescence !== null ? this.quiescence.evaluate(pos) : this.whiteScore(pos);
+    const quiescence = pos.rootSide === SIDE_WHITE ? this.quiescenceAsWhite : this.quiescenceAsBlack;
+    const white = quiescence !== null ? quiescence.evaluate(pos) : this.whiteScore(pos);
     return pos.side === SIDE_WHITE ? white : -white;
   }
 

@@ -1,0 +1,58 @@
+/**
+ * The default evaluation's threat quiescence (threats.ts), chained up to EvalWeights.threatMoves
+ * white threats when the engine plays Black and threatMovesAsWhite when it plays White: it must
+ * resolve an open line Black cannot block, and add nothing when White has no threat to play.
+ *
+ * Sources of the expected numbers: the position is built here by hand; squares are named column
+ * a..i + row 1..9 and a king reaching any edge square wins (RULES.md in test/fixtures/tablut, copied
+ * from /work/shared/reference/tablut). WON_SOON is the value threats.ts gives a won threat line.
+ */
+import t from 'tap';
+import { BLACK, EMPTY, INITIAL_BOARD, KING, SIDE_BLACK, SIDE_WHITE, SQUARES, THRONE, THRONE_SQUARE, WHITE, parseSquare } from '../../../src/games/tablut/board.js';
+import { DEFAULT_WEIGHTS, DefaultEvaluator } from '../../../src/games/tablut/evaluation.js';
+import { STATUS_ONGOING, TablutPosition } from '../../../src/games/tablut/position.js';
+import { WON_SOON } from '../../../src/games/tablut/threats.js';
+
+function build(pieces: Record<string, number>, side: number): TablutPosition {
+  const cells = new Uint8Array(SQUARES).fill(EMPTY);
+  cells[THRONE_SQUARE] = THRONE;
+  for (const [name, cell] of Object.entries(pieces)) cells[parseSquare(name)] = cell;
+  const pos = new TablutPosition(1);
+  pos.load(cells, side, STATUS_ONGOING);
+  return pos;
+}
+
+// King g3 with white pawns on f3, h3 and g4: its only open line runs down to g1. Black's single
+// pawn a9 reaches neither g2 nor g1 (nor can it capture the king), so Black to move cannot stop
+// the escape.
+const unstoppable = { g3: KING, f3: WHITE, h3: WHITE, g4: WHITE, a9: BLACK };
+
+t.test('threat quiescence: an open line Black cannot block is a won line', async (t) => {
+  const pos = build(unstoppable, SIDE_BLACK); // the engine plays Black here (rootSide)
+  const withThreats = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 2 });
+  t.equal(withThreats.evaluate(pos), -WON_SOON, 'Black to move: lost, from its point of view');
+  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 0 });
+  const value = staticOnly.evaluate(pos);
+  t.ok(value > -WON_SOON && value < 0, `the static value only sees a threat (${value})`);
+});
+
+t.test('threat quiescence: with no threat to play, White stands pat', async (t) => {
+  // Initial position (board.ts INITIAL_BOARD, the RULES.md set-up): the king is walled in by its own
+  // pawns, no single pawn move opens one of its lines, so the quiescence adds nothing.
+  const pos = new TablutPosition(1);
+  pos.load(INITIAL_BOARD, SIDE_WHITE, STATUS_ONGOING);
+  const withThreats = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMovesAsWhite: 2 }).evaluate(pos);
+  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMovesAsWhite: 0 }).evaluate(pos);
+  t.equal(withThreats, staticOnly);
+});
+
+t.test('threatMovesAsWhite: the quiescence follows the colour the engine plays', async (t) => {
+  const evaluator = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 2, threatMovesAsWhite: 0 });
+  const asBlack = build(unstoppable, SIDE_BLACK);
+  t.equal(evaluator.evaluate(asBlack), -WON_SOON, 'engine plays Black: the unstoppable line is seen');
+  const asWhite = build(unstoppable, SIDE_BLACK);
+  asWhite.rootSide = SIDE_WHITE; // the engine searched this position from a White move
+  const value = evaluator.evaluate(asWhite);
+  t.ok(value > -WON_SOON && value < 0, `engine plays White, quiescence off: static value (${value})`);
+  t.equal(new DefaultEvaluator().evaluate(asWhite), -WON_SOON, 'default weights: on for both colours');
+});
