@@ -53,7 +53,19 @@ function clamp(value: number): number {
 const WIN_HINT = TACTICAL_HINT + 400_000;
 const BLOCK_HINT = TACTICAL_HINT + 300_000;
 const FOUR_HINT = TACTICAL_HINT + 100_000;
+/**
+ * Moves making, or breaking, two or more K-2 windows at once (an open three, or the block of one):
+ * threats and their answers, so the search never reduces them.
+ */
+const THREE_HINT = TACTICAL_HINT;
 const QUIET_CAP = TACTICAL_HINT - 1;
+/**
+ * The quiet table packs, above this bit, how many K-2 windows (own or enemy) a stone there makes or
+ * breaks: at most 4K <= 400 per cell, 9 bits, so the packed sum stays below 2^31; the weights
+ * summed below the bit stay under 400 * 3000 < 2^21.
+ */
+const THREE_SHIFT = 21;
+const QUIET_MASK = (1 << THREE_SHIFT) - 1;
 
 /** Bits of a window's entry in the hint flag table (each field counts windows, up to 4K <= 400). */
 const FLAG_WIN = 1;
@@ -77,9 +89,11 @@ export function buildHintTables(weights: Int32Array, k: number): { quiet: Int32A
         quiet[at] = weights[own + 1] - weights[own];
         if (own === k - 1) flags[at] = FLAG_WIN;
         else if (own === k - 2) flags[at] = FLAG_FOUR;
+        else if (own === k - 3 && own > 0) quiet[at] += 1 << THREE_SHIFT;
       } else if (own === 0 && opp > 0) {
         quiet[at] = weights[opp];
         if (opp === k - 1) flags[at] = FLAG_BLOCK;
+        else if (opp === k - 2 && opp > 1) quiet[at] += 1 << THREE_SHIFT;
       }
     }
   }
@@ -88,8 +102,9 @@ export function buildHintTables(weights: Int32Array, k: number): { quiet: Int32A
 
 /**
  * Ordering hint of a move for the side to move: wins, then blocks of enemy K-1 windows, then moves
- * making a K-1 window (forcing, never reduced), then the line-weight gained plus the enemy weight
- * destroyed.
+ * making a K-1 window (forcing, never reduced), then moves making or breaking several K-2 windows
+ * (open threes and their blocks, never reduced either), then the line-weight gained plus the enemy
+ * weight destroyed.
  */
 export function moveOrderHint(pos: MnkPosition, move: number): number {
   const g = pos.geometry;
@@ -107,7 +122,14 @@ export function moveOrderHint(pos: MnkPosition, move: number): number {
     quiet += quietTable[state];
     flags += flagTable[state];
   }
-  if (flags === 0) return quiet > QUIET_CAP ? QUIET_CAP : quiet;
+  const threes = quiet >>> THREE_SHIFT;
+  quiet &= QUIET_MASK;
+  if (flags === 0) {
+    // An open three is a threat like a four one move later: reducing it (or its block) hid the
+    // attacks that decided arena games lost as O on 15x15 (see defence.test.ts).
+    if (threes >= 2) return THREE_HINT + Math.min(quiet, 99_999);
+    return quiet > QUIET_CAP ? QUIET_CAP : quiet;
+  }
   if ((flags & FLAG_FIELD) !== 0) return WIN_HINT;
   if (flags >= FLAG_BLOCK) return BLOCK_HINT + Math.min(quiet, 99_999);
   return FOUR_HINT + Math.min(quiet, 99_999);
