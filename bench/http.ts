@@ -82,6 +82,24 @@ export interface LoadFigures {
   readonly throughput: number;
 }
 
+/** Searches answered so far, by where the answer came from (worker, fallback, cache, direct), read from /metrics. */
+export async function answersBySource(url: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const out: Record<string, number> = {};
+  for (const match of text.matchAll(/^kibitz_search_total\{[^}]*source="([a-z]+)"[^}]*\} (\d+)/gm)) {
+    out[match[1]] = (out[match[1]] ?? 0) + Number(match[2]);
+  }
+  return out;
+}
+
+/** The answers between two answersBySource readings, as "worker N, fallback N, ...". */
+export function sourceDelta(before: Record<string, number>, after: Record<string, number>): string {
+  return Object.keys(after)
+    .sort()
+    .map((source) => `${source} ${after[source] - (before[source] ?? 0)}`)
+    .join(', ');
+}
+
 export async function measure(url: string, path: string, body: unknown, connections: number, seconds: number): Promise<LoadFigures> {
   const result = await autocannon({
     url: `${url}${path}`,
@@ -138,19 +156,34 @@ export const BENCH_MNK_STATE = {
 export async function runHttpBench(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
   const budget = 100;
   const seconds = opts.quick ? 3 : 10;
-  const server = await startServer();
+  const body = { state: BENCH_MNK_STATE, timeBudgetMs: budget };
+  const header = 'clients | requests | 200 | 503 | other | p50-budget ms | p99-budget ms | req/s';
+  const row = (connections: number, f: LoadFigures): string =>
+    `${String(connections).padStart(7)} | ${String(f.requests).padStart(8)} | ${String(f.ok).padStart(3)} | ${String(f.rejected503).padStart(3)} | ` +
+    `${String(f.otherErrors).padStart(5)} | ${(f.p50Ms - budget).toFixed(0).padStart(13)} | ${(f.p99Ms - budget).toFixed(0).padStart(13)} | ${f.throughput.toFixed(1)}`;
+  // Searches: the result cache is off, or every request after the first would be a cache hit.
+  const server = await startServer({ CACHE_ENTRIES: '0' });
   try {
-    print(`best-move mnk 15x15, timeBudgetMs ${budget}, ${seconds} s per level, server: default settings`);
-    print('clients | requests | 200 | 503 | other | p50-budget ms | p99-budget ms | req/s');
+    print(`best-move mnk 15x15, timeBudgetMs ${budget}, ${seconds} s per level, default settings but CACHE_ENTRIES=0 (every request searches)`);
+    print(header);
+    const sources: string[] = [];
     for (const connections of [1, 2, 8]) {
-      const f = await measure(server.url, '/v1/games/mnk/best-move', { state: BENCH_MNK_STATE, timeBudgetMs: budget }, connections, seconds);
-      print(
-        `${String(connections).padStart(7)} | ${String(f.requests).padStart(8)} | ${String(f.ok).padStart(3)} | ${String(f.rejected503).padStart(3)} | ` +
-          `${String(f.otherErrors).padStart(5)} | ${(f.p50Ms - budget).toFixed(0).padStart(13)} | ${(f.p99Ms - budget).toFixed(0).padStart(13)} | ${f.throughput.toFixed(1)}`,
-      );
+      const before = await answersBySource(server.url);
+      print(row(connections, await measure(server.url, '/v1/games/mnk/best-move', body, connections, seconds)));
+      sources.push(`${connections} clients: ${sourceDelta(before, await answersBySource(server.url))}`);
     }
+    // 'fallback' answers come from a depth-2 search on the main thread for requests still queued at their deadline.
+    print(`answered by: ${sources.join('; ')}`);
     print(`peak RSS ${server.peakRssMb() ?? '?'} MiB`);
   } finally {
     await server.stop();
+  }
+  const cached = await startServer();
+  try {
+    print(`the same request repeated with the result cache on (default CACHE_ENTRIES): cache hits after the first search`);
+    print(header);
+    print(row(8, await measure(cached.url, '/v1/games/mnk/best-move', body, 8, seconds)));
+  } finally {
+    await cached.stop();
   }
 }

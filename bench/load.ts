@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BENCH_MNK_STATE, startServer } from './http.js';
+import { BENCH_MNK_STATE, answersBySource, sourceDelta, startServer } from './http.js';
 
 interface Level {
   factor: number;
@@ -98,8 +98,11 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
     print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity}), ${opts.seconds} s per level`);
     print('| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | legal-moves p99 ms |');
     print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    const sources: string[] = [];
     for (const factor of [1, 2, 10]) {
+      const before = await answersBySource(server.url);
       const l = await level(server.url, factor, capacity, opts.budget, opts.seconds);
+      sources.push(`${factor}x: ${sourceDelta(before, await answersBySource(server.url))}`);
       const total = l.accepted + l.rejected + l.other;
       print(
         `| ${l.factor}x | ${l.connections} | ${l.accepted} | ${l.rejected} | ${((100 * l.rejected) / Math.max(1, total)).toFixed(1)}% | ${l.other} | ` +
@@ -107,6 +110,8 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
           `${l.healthP99.toFixed(1)} | ${l.cheapP99.toFixed(1)} |`,
       );
     }
+    // 'fallback': queued at its deadline, answered by a depth-2 search on the main thread.
+    print(`accepted answers by source: ${sources.join('; ')}`);
     print(`peak RSS of the server: ${server.peakRssMb() ?? '?'} MiB`);
   } finally {
     const code = await server.stop();
