@@ -11,6 +11,7 @@ import { HadronSolver } from '../../src/games/hadron/solver.js';
 import { fastPerft, type HadronPosition } from '../../src/games/hadron/position.js';
 import { solveHadron } from '../../src/games/hadron/solve.js';
 import { Searcher } from '../../src/search/search.js';
+import { fixedDepthBench } from '../fixed-depth.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { analyse } from '../../src/search/analyse.js';
 
@@ -93,20 +94,7 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   }
 
   const searchDepth = opts.quick ? 4 : 5;
-  let totalNodes = 0;
-  let totalMs = 0;
-  for (const { name, moves } of POSITIONS) {
-    const pos = engine.restore(engine.snapshot(play(emptyBoard(9, 9), moves)));
-    const searcher = new Searcher(new TranspositionTable(32));
-    const started = process.hrtime.bigint();
-    const result = searcher.search(pos, { maxDepth: searchDepth });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    totalNodes += result.nodes;
-    totalMs += ms;
-    const best = result.move >= 0 ? definition.encodeMove(pos, result.move).notation : '-';
-    print(`search depth ${searchDepth} ${name}: ${result.nodes} nodes, best ${best}, score ${result.score}, ${ms.toFixed(0)} ms`);
-  }
-  print(`search depth ${searchDepth} total: ${totalNodes} nodes in ${totalMs.toFixed(0)} ms = ${Math.round((totalNodes * 1000) / totalMs)} nodes/s`);
+  fixedDepthBench(print, definition, POSITIONS.map(({ name, moves }) => ({ name, position: () => play(emptyBoard(9, 9), moves) })), searchDepth);
 
   benchSmallBoards(print);
 

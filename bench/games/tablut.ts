@@ -7,8 +7,7 @@
 import { definition, engine } from '../../src/games/tablut/index.js';
 import type { TablutPosition } from '../../src/games/tablut/position.js';
 import { perft } from '../../src/search/perft.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
+import { fixedDepthBench } from '../fixed-depth.js';
 
 /** perft.json perft.depthN.nodes. */
 const PERFT_EXPECTED = [0, 56, 4408, 248456, 19159224];
@@ -47,20 +46,7 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   }
 
   const searchDepth = opts.quick ? 4 : 6;
-  let totalNodes = 0;
-  let totalMs = 0;
-  for (const { name, moves } of POSITIONS) {
-    const pos = engine.restore(engine.snapshot(positionAfter(moves)));
-    const searcher = new Searcher(new TranspositionTable(32));
-    const started = process.hrtime.bigint();
-    const result = searcher.search(pos, { maxDepth: searchDepth });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    totalNodes += result.nodes;
-    totalMs += ms;
-    const best = result.move >= 0 ? definition.encodeMove(pos, result.move).notation : '-';
-    print(`search depth ${searchDepth} ${name}: ${result.nodes} nodes, best ${best}, score ${result.score}, ${ms.toFixed(0)} ms`);
-  }
-  print(`search depth ${searchDepth} total: ${totalNodes} nodes in ${totalMs.toFixed(0)} ms = ${Math.round((totalNodes * 1000) / totalMs)} nodes/s`);
+  fixedDepthBench(print, definition, POSITIONS.map(({ name, moves }) => ({ name, position: () => positionAfter(moves) })), searchDepth);
 
   // evaluate() cost (threat quiescence included) on every position along the bench prefixes.
   const repeats = opts.quick ? 20 : 200;

@@ -13,6 +13,11 @@ export const MAX_PLY = 256;
 export const PROVEN_THRESHOLD = WIN_SCORE - 10_000;
 /** Bound on |evaluate()|; the search clamps anything beyond it. */
 export const EVAL_LIMIT = 500_000;
+
+/** A heuristic value on a game's client scale: clamped to the heuristic range, divided, rounded. */
+export function scaledClientScore(internal: number, divisor: number): number {
+  return Math.round(Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, internal)) / divisor);
+}
 export const DRAW_SCORE = 0;
 /** Larger than every reachable score: the initial alpha-beta window. */
 export const INFINITE_SCORE = WIN_SCORE + 1;

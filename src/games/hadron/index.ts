@@ -4,7 +4,7 @@
  * player with no such cell on their turn loses. White moves first; no draws.
  */
 import type { EngineOptions, GameDefinition, GameEngine } from '../types.js';
-import { EVAL_LIMIT } from '../../search/score.js';
+import { scaledClientScore } from '../../search/score.js';
 import { HadronPosition, PROFILE_DEFAULT, PROFILE_SEED } from './position.js';
 import { DefaultEvaluator } from './evaluation.js';
 import { SeedEvaluator } from './seed-evaluation.js';
@@ -54,10 +54,7 @@ export const engine: GameEngine<HadronPosition> = {
   },
   solve: solveHadron,
   solveTimeShare: 0.5,
-  clientScore(internal: number): number {
-    const clamped = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, internal));
-    return Math.round(clamped / CLIENT_DIVISOR);
-  },
+  clientScore: (internal: number): number => scaledClientScore(internal, CLIENT_DIVISOR),
   provenWinScore: PROVEN_WIN_CLIENT_SCORE,
 };
 

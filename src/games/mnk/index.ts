@@ -3,7 +3,7 @@
  * wins, a full board without one is a draw, X moves first.
  */
 import type { EngineOptions, GameDefinition, GameEngine } from '../types.js';
-import { EVAL_LIMIT } from '../../search/score.js';
+import { scaledClientScore } from '../../search/score.js';
 import { MnkPosition } from './position.js';
 import { profileNamed } from './profile.js';
 import { solveMnk } from './solver.js';
@@ -43,10 +43,7 @@ export const engine: GameEngine<MnkPosition> = {
   },
   solve: solveMnk,
   solveTimeShare: 0.5,
-  clientScore(internal: number): number {
-    const clamped = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, internal));
-    return Math.round(clamped / CLIENT_DIVISOR);
-  },
+  clientScore: (internal: number): number => scaledClientScore(internal, CLIENT_DIVISOR),
   provenWinScore: PROVEN_WIN_CLIENT_SCORE,
 };
 
