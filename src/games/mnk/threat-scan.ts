@@ -45,27 +45,37 @@ export function doubleThreatCell(pos: MnkPosition, side: number): number {
   return -1;
 }
 
-/** Empty cells of both sides' open windows with K-2 or more stones (deduplicated). */
-export function writeThreatZone(pos: MnkPosition, buf: Int32Array, offset: number): number {
+/**
+ * Appends to buf (from `at`) the empty cells of window w not yet stamped with `mark`, stamping them;
+ * returns the new end. The shared step of every "cells of these windows, deduplicated" scan.
+ */
+export function appendWindowEmpties(pos: MnkPosition, w: number, stamp: Int32Array, mark: number, buf: Int32Array, at: number): number {
   const g = pos.geometry;
   const cells = pos.cells;
-  const stamp = pos.scanStamp;
-  const mark = ++pos.scanCounter;
-  const k = pos.k;
-  let count = 0;
+  const step = g.windowStep[w];
+  for (let i = 0, cell = g.windowStart[w], k = pos.k; i < k; i++, cell += step) {
+    if (cells[cell] === EMPTY && stamp[cell] !== mark) {
+      stamp[cell] = mark;
+      buf[at++] = cell;
+    }
+  }
+  return at;
+}
+
+/** Empty cells of both sides' windows at threat level <= maxLevel (LEVEL_FOUR first), deduplicated by `mark`. */
+export function writeThreatCells(pos: MnkPosition, maxLevel: number, stamp: Int32Array, mark: number, buf: Int32Array, offset: number): number {
+  let end = offset;
   for (let side = 0; side < 2; side++) {
-    for (let level = LEVEL_FOUR; level <= LEVEL_THREE; level++) {
+    for (let level = LEVEL_FOUR; level <= maxLevel; level++) {
       for (let j = 0, size = pos.threatCount(side, level); j < size; j++) {
-        const w = pos.threatWindow(side, level, j);
-        const step = g.windowStep[w];
-        for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
-          if (cells[cell] === EMPTY && stamp[cell] !== mark) {
-            stamp[cell] = mark;
-            buf[offset + count++] = cell;
-          }
-        }
+        end = appendWindowEmpties(pos, pos.threatWindow(side, level, j), stamp, mark, buf, end);
       }
     }
   }
-  return count;
+  return end - offset;
+}
+
+/** Empty cells of both sides' open windows with K-2 or more stones (deduplicated). */
+export function writeThreatZone(pos: MnkPosition, buf: Int32Array, offset: number): number {
+  return writeThreatCells(pos, LEVEL_THREE, pos.scanStamp, ++pos.scanCounter, buf, offset);
 }

@@ -19,6 +19,7 @@
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
 import { moveOrderHint } from './evaluation.js';
 import { writeBlockingCells } from './moves.js';
+import { appendWindowEmpties, writeThreatCells } from './threat-scan.js';
 
 /** Up to this many attacker moves the search considers every relevant attacker move. */
 export const EXACT_DEPTH = 3;
@@ -192,74 +193,33 @@ export class ThreatSearch {
     if (threshold >= pos.k - 2 && pos.k >= 3) return this.setCells(threshold >= pos.k - 1 ? LEVEL_FOUR : LEVEL_THREE, base);
     const g = pos.geometry;
     const counts = pos.counts;
-    const cells = pos.cells;
-    const k = pos.k;
     const stamp = this.stamp;
     const mark = ++this.stampValue;
     const buf = this.moves;
-    let count = 0;
+    let end = base;
     for (let w = 0, W = g.windowCount; w < W; w++) {
       const cx = counts[2 * w];
       const co = counts[2 * w + 1];
       if (!((co === 0 && cx >= threshold) || (cx === 0 && co >= threshold))) continue;
-      const step = g.windowStep[w];
-      for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
-        if (cells[cell] === EMPTY && stamp[cell] !== mark) {
-          stamp[cell] = mark;
-          buf[base + count++] = cell;
-        }
-      }
+      end = appendWindowEmpties(pos, w, stamp, mark, buf, end);
     }
-    return count;
+    return end - base;
   }
 
   /** Empty cells of both sides' windows at threat level <= maxLevel (LEVEL_FOUR first), deduplicated. */
   private setCells(maxLevel: number, base: number): number {
-    const pos = this.pos;
-    const g = pos.geometry;
-    const cells = pos.cells;
-    const stamp = this.stamp;
-    const mark = ++this.stampValue;
-    const buf = this.moves;
-    const k = pos.k;
-    let count = 0;
-    for (let side = 0; side < 2; side++) {
-      for (let level = LEVEL_FOUR; level <= maxLevel; level++) {
-        for (let j = 0, size = pos.threatCount(side, level); j < size; j++) {
-          const w = pos.threatWindow(side, level, j);
-          const step = g.windowStep[w];
-          for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
-            if (cells[cell] === EMPTY && stamp[cell] !== mark) {
-              stamp[cell] = mark;
-              buf[base + count++] = cell;
-            }
-          }
-        }
-      }
-    }
-    return count;
+    return writeThreatCells(this.pos, maxLevel, this.stamp, ++this.stampValue, this.moves, base);
   }
 
   /** Empty cells of one side's windows in a threat set (deduplicated). */
   private cellsOfSet(side: number, level: number, base: number): number {
     const pos = this.pos;
-    const g = pos.geometry;
-    const cells = pos.cells;
-    const stamp = this.stamp;
     const mark = ++this.stampValue;
-    const buf = this.moves;
-    let count = 0;
+    let end = base;
     for (let j = 0, size = pos.threatCount(side, level); j < size; j++) {
-      const w = pos.threatWindow(side, level, j);
-      const step = g.windowStep[w];
-      for (let i = 0, cell = g.windowStart[w]; i < pos.k; i++, cell += step) {
-        if (cells[cell] === EMPTY && stamp[cell] !== mark) {
-          stamp[cell] = mark;
-          buf[base + count++] = cell;
-        }
-      }
+      end = appendWindowEmpties(pos, pos.threatWindow(side, level, j), this.stamp, mark, this.moves, end);
     }
-    return count;
+    return end - base;
   }
 
   /** Cells where the attacker makes a K-1 or K-2 window (threats), for deep non-exhaustive levels. */
@@ -267,24 +227,16 @@ export class ThreatSearch {
     const pos = this.pos;
     const g = pos.geometry;
     const counts = pos.counts;
-    const cells = pos.cells;
-    const k = pos.k;
     const stamp = this.stamp;
     const mark = ++this.stampValue;
     const buf = this.moves;
-    const threshold = Math.max(1, k - 3);
-    let count = 0;
+    const threshold = Math.max(1, pos.k - 3);
+    let end = base;
     for (let w = 0, W = g.windowCount; w < W; w++) {
       if (counts[2 * w + 1 - a] !== 0 || counts[2 * w + a] < threshold) continue;
-      const step = g.windowStep[w];
-      for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += step) {
-        if (cells[cell] === EMPTY && stamp[cell] !== mark) {
-          stamp[cell] = mark;
-          buf[base + count++] = cell;
-        }
-      }
+      end = appendWindowEmpties(pos, w, stamp, mark, buf, end);
     }
-    return count;
+    return end - base;
   }
 
   /** An empty cell outside the last stamped set, or -1. */
