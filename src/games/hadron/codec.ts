@@ -11,6 +11,7 @@ import type { FieldError, MoveJson } from '../types.js';
 import { BLACK, EMPTY, MAX_SIDE, MIN_SIDE, WHITE, geometryFor, notationOf } from './geometry.js';
 import { HadronPosition, PROFILE_DEFAULT } from './position.js';
 import { checkReachable } from './reachability.js';
+import { decodeGridMove } from '../grid-move.js';
 
 const STATE_FIELD = 'body/state';
 const SIDE_CHARS = ['W', 'B'] as const;
@@ -176,27 +177,11 @@ export function encodeMove(pos: HadronPosition, move: number): MoveJson {
 const NOTATION = /^([A-Ia-i])([1-9])$/;
 
 export function decodeMove(pos: HadronPosition, move: unknown, field: string): Result<number, FieldError> {
-  if (typeof move === 'string') return parseNotation(pos, move, field);
-  if (typeof move !== 'object' || move === null || Array.isArray(move)) {
-    return err({ kind: 'move', field, message: 'a move is an object {row, col} or a notation string such as "E5"' });
-  }
-  const { row, col, notation } = move as { row?: unknown; col?: unknown; notation?: unknown };
-  if (row === undefined && col === undefined) {
-    if (typeof notation !== 'string') return err({ kind: 'move', field, message: 'a move needs row and col, or a notation such as "E5"' });
-    return parseNotation(pos, notation, `${field}/notation`);
-  }
-  if (row === undefined) return err({ kind: 'move', field: `${field}/row`, message: 'row is missing' });
-  if (col === undefined) return err({ kind: 'move', field: `${field}/col`, message: 'col is missing' });
-  const checked = checkCell(pos, row, col, field, false);
-  if (!checked.ok) return checked;
-  if (notation !== undefined) {
-    const fromNotation = parseNotation(pos, typeof notation === 'string' ? notation : '', `${field}/notation`);
-    if (!fromNotation.ok) return fromNotation;
-    if (fromNotation.value !== checked.value) {
-      return err({ kind: 'notation', field: `${field}/notation`, message: `notation "${String(notation)}" does not name row ${String(row)}, col ${String(col)}` });
-    }
-  }
-  return checked;
+  return decodeGridMove(move, field, {
+    notationHint: 'such as "E5"',
+    cell: (row, col, cellField) => checkCell(pos, row, col, cellField, false),
+    notation: (text, notationField) => parseNotation(pos, text, notationField),
+  });
 }
 
 function parseNotation(pos: HadronPosition, text: string, field: string): Result<number, FieldError> {

@@ -11,6 +11,7 @@ import { type Result, err, ok } from '../../core/result.js';
 import type { FieldError, MoveJson } from '../types.js';
 import { EMPTY, MnkPosition } from './position.js';
 import { DEFAULT_PROFILE } from './profile.js';
+import { decodeGridMove } from '../grid-move.js';
 
 export const MAX_SIDE = 100;
 const STATE_FIELD = 'body/state';
@@ -213,29 +214,11 @@ export function encodeMove(pos: MnkPosition, move: number): MoveJson {
 const NOTATION = /^\s*(\d{1,3})\s*,\s*(\d{1,3})\s*$/;
 
 export function decodeMove(pos: MnkPosition, move: unknown, field: string): Result<number, FieldError> {
-  if (typeof move === 'string') return parseNotation(pos, move, field);
-  if (typeof move !== 'object' || move === null || Array.isArray(move)) {
-    return err({ kind: 'move', field, message: 'a move is an object {row, col} or a notation string "row,col"' });
-  }
-  const { row, col, notation } = move as { row?: unknown; col?: unknown; notation?: unknown };
-  if (row === undefined && col === undefined) {
-    if (typeof notation !== 'string') {
-      return err({ kind: 'move', field, message: 'a move needs row and col, or a notation "row,col"' });
-    }
-    return parseNotation(pos, notation, `${field}/notation`);
-  }
-  if (row === undefined) return err({ kind: 'move', field: `${field}/row`, message: 'row is missing' });
-  if (col === undefined) return err({ kind: 'move', field: `${field}/col`, message: 'col is missing' });
-  const checked = checkCell(pos, row, col, field);
-  if (!checked.ok) return checked;
-  if (notation !== undefined) {
-    const fromNotation = parseNotation(pos, typeof notation === 'string' ? notation : '', `${field}/notation`);
-    if (!fromNotation.ok) return fromNotation;
-    if (fromNotation.value !== checked.value) {
-      return err({ kind: 'notation', field: `${field}/notation`, message: `notation "${String(notation)}" does not name row ${String(row)}, col ${String(col)}` });
-    }
-  }
-  return checked;
+  return decodeGridMove(move, field, {
+    notationHint: '"row,col"',
+    cell: (row, col, cellField) => checkCell(pos, row, col, cellField, false),
+    notation: (text, notationField) => parseNotation(pos, text, notationField),
+  });
 }
 
 function parseNotation(pos: MnkPosition, text: string, field: string): Result<number, FieldError> {
