@@ -8,7 +8,6 @@
  * (known-values.json against analyse() under deadlines: targets.test.ts.)
  */
 import t from 'tap';
-import { readFileSync } from 'node:fs';
 import { definition, engine, type MnkPosition } from '../../../src/games/mnk/index.js';
 import { ThreatSearch } from '../../../src/games/mnk/threats.js';
 import { Symmetries } from '../../../src/games/mnk/symmetry.js';
@@ -18,29 +17,8 @@ import { analyse } from '../../../src/search/analyse.js';
 import { Searcher } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
 import { PROVEN_THRESHOLD, WIN_SCORE } from '../../../src/search/score.js';
-import { emptyPosition, positionOf } from '../../fixtures/mnk/boards.js';
+import { KNOWN_VALUES as known, TACTICS as tactics, emptyPosition, positionOf } from '../../fixtures/mnk/boards.js';
 
-interface Tactic {
-  id: string;
-  m: number;
-  n: number;
-  k: number;
-  turn: 'X' | 'O';
-  category: string;
-  plies: number;
-  board: string[];
-  correct: [number, number][];
-}
-interface KnownValue {
-  m: number;
-  n: number;
-  k: number;
-  value: string;
-}
-
-const fixtures = new URL('../../fixtures/mnk/', import.meta.url);
-const tactics = (JSON.parse(readFileSync(new URL('tactics.json', fixtures), 'utf8')) as { positions: Tactic[] }).positions;
-const known = (JSON.parse(readFileSync(new URL('known-values.json', fixtures), 'utf8')) as { values: KnownValue[] }).values;
 
 /** Generous: the solver's own node budgets end it long before on any machine. */
 const SLACK_MS = 60_000;

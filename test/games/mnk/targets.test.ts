@@ -11,35 +11,13 @@
  *    'unknown'); what a proven result may not contradict is derived from it in the test below.
  */
 import t from 'tap';
-import { readFileSync } from 'node:fs';
 import { definition, engine, type MnkPosition } from '../../../src/games/mnk/index.js';
 import { analyse } from '../../../src/search/analyse.js';
 import { Searcher } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
 import { NOT_TERMINAL, RESULT_LOSS, WIN_SCORE } from '../../../src/search/score.js';
-import { emptyPosition, positionOf } from '../../fixtures/mnk/boards.js';
+import { KNOWN_VALUES as known, TACTICS as tactics, emptyPosition, positionOf } from '../../fixtures/mnk/boards.js';
 
-interface Tactic {
-  id: string;
-  m: number;
-  n: number;
-  k: number;
-  turn: 'X' | 'O';
-  category: string;
-  plies: number;
-  board: string[];
-  correct: [number, number][];
-}
-interface KnownValue {
-  m: number;
-  n: number;
-  k: number;
-  value: 'P1 win' | 'draw' | 'unknown';
-}
-
-const fixtures = new URL('../../fixtures/mnk/', import.meta.url);
-const tactics = (JSON.parse(readFileSync(new URL('tactics.json', fixtures), 'utf8')) as { positions: Tactic[] }).positions;
-const known = (JSON.parse(readFileSync(new URL('known-values.json', fixtures), 'utf8')) as { values: KnownValue[] }).values;
 
 /** The service's default budget for a move. */
 const BUDGET_MS = 1000;
