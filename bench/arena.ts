@@ -1,11 +1,12 @@
 /**
- * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100]
+ * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
  *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
  *
  * Plays engine configuration A against B from seeded random openings, each opening twice with the
  * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
  * games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
- * (a uniformly random legal move) and 'greedy' (a one-ply search).
+ * (a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
+ * depth, to measure what a ply of search is worth against an evaluation's knowledge.
  */
 import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
@@ -22,6 +23,8 @@ export interface ArenaOptions {
   b: string;
   pairs: number;
   depth: number | undefined;
+  /** B's fixed depth when it differs from A's (defaults to `depth`). */
+  bDepth?: number;
   ms: number | undefined;
   openingPlies: number;
   seed: number;
@@ -112,7 +115,7 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   if (def === undefined) throw new Error(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
   const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1);
-  const b = makePlayer(options.b, options.depth, options.ms, options.seed * 2 + 2);
+  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2);
   let wins = 0;
   let draws = 0;
   let losses = 0;
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
       b: { type: 'string', default: 'seed' },
       pairs: { type: 'string', default: '20' },
       depth: { type: 'string' },
+      'b-depth': { type: 'string' },
       ms: { type: 'string' },
       'opening-plies': { type: 'string', default: '4' },
       seed: { type: 'string', default: '1' },
@@ -173,6 +177,7 @@ async function main(): Promise<void> {
     b: values.b!,
     pairs: Number(values.pairs),
     depth: values.depth === undefined ? (values.ms === undefined ? 3 : undefined) : Number(values.depth),
+    bDepth: values['b-depth'] === undefined ? undefined : Number(values['b-depth']),
     ms: values.ms === undefined ? undefined : Number(values.ms),
     openingPlies: Number(values['opening-plies']),
     seed: Number(values.seed),
@@ -180,7 +185,10 @@ async function main(): Promise<void> {
     maxPlies: Number(values['max-plies']),
     verbose: values.verbose!,
   };
-  const limit = options.depth !== undefined ? `depth ${options.depth}` : `${options.ms} ms/move`;
+  const limit =
+    options.depth !== undefined
+      ? `depth ${options.depth}${options.bDepth !== undefined ? ` (B depth ${options.bDepth})` : ''}`
+      : `${options.ms} ms/move`;
   console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}, seed ${options.seed}`);
   const started = Date.now();
   const r = runArena(options);

@@ -14,6 +14,15 @@ t.test('arena: a perfect tic-tac-toe player never loses to random, colours swapp
   t.equal(r.bySide.X.points + r.bySide.O.points, r.wins + r.draws / 2);
 });
 
+t.test('arena: --b-depth gives B its own depth', async (t) => {
+  // Fixed depths make these Tablut games deterministic; the counts were observed with this seed.
+  const base = { game: 'tablut', a: 'default', b: 'default', pairs: 3, depth: 3, ms: undefined, openingPlies: 2, seed: 5, params: {}, maxPlies: 120, verbose: false };
+  const even = runArena(base, () => {});
+  t.equal(even.wins, even.losses, 'the same engine at the same depth scores 50%');
+  const uneven = runArena({ ...base, bDepth: 1 }, () => {});
+  t.ok(uneven.wins >= 5, `depth 3 beats depth 1 (won ${uneven.wins} of 6)`);
+});
+
 t.test('Elo from score', async (t) => {
   t.equal(eloFromScore(0.5), 0);
   t.ok(Math.abs(eloFromScore(0.75) - 190.8) < 0.1, '75% is about +191 Elo');
