@@ -18,10 +18,7 @@ import {
   CAMP,
   COL,
   COL_WALL,
-  EMPTY,
   NEIGHBOUR,
-  RAY,
-  RAY_LENGTH,
   ROW,
   ROW_WALL,
   SIDE_WHITE,
@@ -32,6 +29,7 @@ import {
 } from './board.js';
 import { blackCanCaptureKing, capturableBlackPawns, capturableWhitePawns, kingDanger } from './features.js';
 import { BIT_COUNT_4, openLineMask } from './lines.js';
+import { generatePieceMoves } from './movegen.js';
 import { ThreatQuiescence, WON_NOW, WON_SOON } from './threats.js';
 import type { TablutEvaluator, TablutPosition } from './position.js';
 
@@ -197,6 +195,8 @@ export class DefaultEvaluator implements TablutEvaluator {
   private readonly quiescenceAsBlack: ThreatQuiescence | null;
   private readonly quiescenceAsWhite: ThreatQuiescence | null;
   private readonly doubleSquares = new Int8Array(16);
+  /** The king's moves, at most 16 (two full half-lines). */
+  private readonly kingMoves = new Int32Array(16);
 
   constructor(weights: EvalWeights = DEFAULT_WEIGHTS) {
     this.w = weights;
@@ -247,21 +247,15 @@ export class DefaultEvaluator implements TablutEvaluator {
     if (lineCount === 1) kingTerms += w.openLineThreat;
 
     // King moves: mobility and the lines each destination would open.
-    let mobility = 0;
     let singles = 0;
     let doubles = 0;
-    for (let d = 0; d < 4; d++) {
-      const rayIndex = king * 4 + d;
-      const length = RAY_LENGTH[rayIndex];
-      const start = rayIndex * 8;
-      for (let k = 0; k < length; k++) {
-        const t = RAY[start + k];
-        if (board[t] !== EMPTY || CAMP[t] === 1) break;
-        mobility++;
-        const n = BIT_COUNT_4[openLineMask(pos, t, king)];
-        if (n >= 2) this.doubleSquares[doubles++] = t;
-        else if (n === 1) singles++;
-      }
+    const kingMoves = this.kingMoves;
+    const mobility = generatePieceMoves(board, king, kingMoves, 0);
+    for (let i = 0; i < mobility; i++) {
+      const t = kingMoves[i] % SQUARES;
+      const n = BIT_COUNT_4[openLineMask(pos, t, king)];
+      if (n >= 2) this.doubleSquares[doubles++] = t;
+      else if (n === 1) singles++;
     }
     kingTerms += w.kingMobility * mobility + w.reachSingle * singles + w.reachDouble * doubles;
     if (doubles > 0 && whiteToMove) {

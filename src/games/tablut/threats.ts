@@ -103,17 +103,11 @@ export class ThreatQuiescence {
     const king = pos.kingSquare;
     const board = pos.board;
     let best = standPat;
-    let count = 0;
     // King steps to a square that opens a line.
-    for (let d = 0; d < 4; d++) {
-      const rayIndex = king * 4 + d;
-      const length = RAY_LENGTH[rayIndex];
-      const start = rayIndex * 8;
-      for (let k = 0; k < length; k++) {
-        const t = RAY[start + k];
-        if (board[t] !== EMPTY || CAMP[t] === 1) break;
-        if (openLineMask(pos, t, king) !== 0) buf[count++] = king * SQUARES + t;
-      }
+    const kingMoves = generatePieceMoves(board, king, buf, 0);
+    let count = 0;
+    for (let j = 0; j < kingMoves; j++) {
+      if (openLineMask(pos, buf[j] % SQUARES, king) !== 0) buf[count++] = buf[j];
     }
     // Pawn discoveries: the only piece on a king line to the edge steps off it.
     const kr = ROW[king];
