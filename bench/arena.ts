@@ -45,12 +45,19 @@ export interface ArenaResult {
   bySide: Record<string, { points: number; games: number }>;
 }
 
-interface Player {
+export interface Player {
   readonly profile: string;
   choose(def: GameDefinition<SearchPosition>, pos: SearchPosition): number;
 }
 
-function makePlayer(profile: string, depth: number | undefined, ms: number | undefined, seed: number): Player {
+/** `customise` adjusts each restored position before the search (an evaluator with other weights). */
+export function makePlayer(
+  profile: string,
+  depth: number | undefined,
+  ms: number | undefined,
+  seed: number,
+  customise?: (pos: SearchPosition) => void,
+): Player {
   const rng = new Random(seed);
   const searcher = new Searcher(new TranspositionTable(16));
   return {
@@ -60,6 +67,7 @@ function makePlayer(profile: string, depth: number | undefined, ms: number | und
       if (profile === 'random') return legal[rng.below(legal.length)];
       const engine = def.engine;
       const own = engine.restore(engine.snapshot(pos), { profile, seed: rng.nextU32() });
+      customise?.(own);
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
       const limits = depth !== undefined ? { maxDepth: depth } : { deadline: Date.now() + (ms ?? 100) };
       if (depth !== undefined) searcher.tt.clear();
@@ -68,7 +76,7 @@ function makePlayer(profile: string, depth: number | undefined, ms: number | und
   };
 }
 
-function opening(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, plies: number, rng: Random): number[] {
+export function opening(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, plies: number, rng: Random): number[] {
   const pos = startPosition(def, params);
   const moves: number[] = [];
   for (let i = 0; i < plies && statusOf(def, pos).status === 'ongoing'; i++) {
@@ -80,7 +88,7 @@ function opening(def: GameDefinition<SearchPosition>, params: Record<string, unk
   return statusOf(def, pos).status === 'ongoing' ? moves : opening(def, params, plies, rng);
 }
 
-function startPosition(def: GameDefinition<SearchPosition>, params: Record<string, unknown>): SearchPosition {
+export function startPosition(def: GameDefinition<SearchPosition>, params: Record<string, unknown>): SearchPosition {
   const initial = def.initialState(params);
   if (!initial.ok) throw new Error(`bad --params: ${initial.error.message}`);
   const decoded = def.decodeState(initial.value, undefined);
@@ -89,7 +97,7 @@ function startPosition(def: GameDefinition<SearchPosition>, params: Record<strin
 }
 
 /** Plays one game; returns 1 / 0.5 / 0 for the player moving first. */
-function playGame(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, openingMoves: number[], first: Player, second: Player, maxPlies: number): number {
+export function playGame(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, openingMoves: number[], first: Player, second: Player, maxPlies: number): number {
   const pos = startPosition(def, params);
   for (const m of openingMoves) pos.makeMove(m);
   const firstSide = openingMoves.length % 2 === 0 ? pos.side : 1 - pos.side;

@@ -1,0 +1,87 @@
+/**
+ * npm run tablut-screen -- --weights '{"doubleThreatAvailable":0}' [--colour WHITE] [--depth 4 | --ms 100]
+ *                          [--games 60] [--seeds 11,12,13]
+ *
+ * Screens Tablut evaluation weights: the default profile with these weights overriding
+ * DEFAULT_WEIGHTS plays one colour against the 'seed' profile. Every game has its own random 4-ply
+ * opening, so one colour gets `games` openings per seed. It prints the points per opening seed and
+ * the total. At fixed depth the games are deterministic, so two weight sets can be compared on the
+ * same openings.
+ */
+import { parseArgs } from 'node:util';
+import { Random } from '../src/core/random.js';
+import { DEFAULT_WEIGHTS, DefaultEvaluator, type EvalWeights } from '../src/games/tablut/evaluation.js';
+import { definition } from '../src/games/tablut/index.js';
+import type { TablutPosition } from '../src/games/tablut/position.js';
+import type { GameDefinition, SearchPosition } from '../src/games/types.js';
+import { makePlayer, opening, playGame } from './arena.js';
+
+export interface ScreenOptions {
+  weights: Partial<EvalWeights>;
+  colour: 'WHITE' | 'BLACK';
+  depth: number | undefined;
+  ms: number | undefined;
+  games: number;
+  seeds: number[];
+}
+
+/** Points of the weighted default profile per opening seed. */
+export function screen(options: ScreenOptions): number[] {
+  const def = definition as unknown as GameDefinition<SearchPosition>;
+  const weights: EvalWeights = { ...DEFAULT_WEIGHTS, ...options.weights };
+  return options.seeds.map((seed) => {
+    const rng = new Random(seed);
+    const screened = makePlayer('default', options.depth, options.ms, 1, (pos) => {
+      (pos as unknown as TablutPosition).evaluator = new DefaultEvaluator(weights);
+    });
+    const baseline = makePlayer('seed', options.depth, options.ms, 2);
+    let points = 0;
+    for (let game = 0; game < options.games; game++) {
+      const moves = opening(def, {}, 4, rng);
+      points +=
+        options.colour === 'WHITE'
+          ? playGame(def, {}, moves, screened, baseline, 400)
+          : 1 - playGame(def, {}, moves, baseline, screened, 400);
+    }
+    return points;
+  });
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      weights: { type: 'string', default: '{}' },
+      colour: { type: 'string', default: 'WHITE' },
+      depth: { type: 'string' },
+      ms: { type: 'string' },
+      games: { type: 'string', default: '60' },
+      seeds: { type: 'string', default: '11,12,13' },
+    },
+  });
+  const weights = JSON.parse(values.weights!) as Partial<EvalWeights>;
+  for (const key of Object.keys(weights)) {
+    if (!(key in DEFAULT_WEIGHTS)) throw new Error(`unknown weight ${key}`);
+  }
+  const colour = values.colour === 'BLACK' ? 'BLACK' : 'WHITE';
+  const ms = values.ms === undefined ? undefined : Number(values.ms);
+  const depth = values.depth === undefined ? (ms === undefined ? 4 : undefined) : Number(values.depth);
+  const options: ScreenOptions = { weights, colour, depth, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
+  const started = Date.now();
+  const points = screen(options);
+  const total = points.reduce((a, b) => a + b, 0);
+  const games = options.games * options.seeds.length;
+  const limit = depth !== undefined ? `depth ${depth}` : `${ms} ms/move`;
+  console.log(
+    `tablut screen ${values.weights} as ${colour}, ${limit}: ${total}/${games} (${((100 * total) / games).toFixed(1)}%) ` +
+      `[${points.join(' ')}] in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    main();
+  } catch (error: unknown) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
