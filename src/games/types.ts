@@ -41,8 +41,12 @@ export interface SearchPosition {
   makeMove(move: number): void;
   /** Undoes the last makeMove (which was `move`). */
   unmakeMove(move: number): void;
-  /** Heuristic value for the side to move, in internal units, |value| < EVAL_LIMIT. */
-  evaluate(): number;
+  /**
+   * Heuristic value for the side to move, in internal units, |value| < EVAL_LIMIT. The search's
+   * window (alpha, beta) lets an evaluation that searches (a quiescence) stop early: a value at or
+   * above beta may be a lower bound, one at or below alpha an upper bound. Others ignore it.
+   */
+  evaluate(alpha: number, beta: number): number;
   /**
    * Optional static ordering hint for a legal move (larger is tried first), |hint| < 1e6. Hints at
    * or above TACTICAL_HINT mark forcing moves (wins, blocks, captures) that the search never reduces.

@@ -263,7 +263,7 @@ export class Searcher {
     }
     if (depth <= 0 || ply >= MAX_PLY - 1) {
       this.heuristicLeaves++;
-      const value = pos.evaluate();
+      const value = pos.evaluate(alpha, beta);
       return value >= EVAL_LIMIT ? EVAL_LIMIT - 1 : value <= -EVAL_LIMIT ? -(EVAL_LIMIT - 1) : value;
     }
 

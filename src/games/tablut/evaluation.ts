@@ -15,6 +15,7 @@
  * - weights of the king terms grow as Black's material shrinks (phase).
  */
 import {
+  BLACK,
   CAMP,
   COL,
   COL_WALL,
@@ -24,7 +25,9 @@ import {
   SIDE_WHITE,
   SIZE,
   SQUARES,
+  THRONE_SQUARE,
   THRONE_ZONE,
+  KING,
   WHITE,
 } from './board.js';
 import { blackCanCaptureKing, capturableBlackPawns, capturableWhitePawns, kingDanger } from './features.js';
@@ -70,6 +73,14 @@ export interface EvalWeights {
   kingCrowd: number;
   /** King outside the throne zone while Black still has many pawns (per pawn above 8, 16ths). */
   kingExposed: number;
+  /** White pawns whose two neighbours on a line are both on the board and not white (a capture axis). */
+  whiteLoose: number;
+  /** Black pawns with such an axis (neither neighbour black). */
+  blackLoose: number;
+  /** The king still on the throne. */
+  kingOnThrone: number;
+  /** Black pawns still on a camp square. */
+  blackInCamp: number;
   /** White threat moves the evaluation's threat quiescence may chain (0 = static only) when the
    *  engine plays Black (the position's rootSide). */
   threatMoves: number;
@@ -87,25 +98,29 @@ export interface EvalWeights {
  */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   whitePawn: 220,
-  blackPawn: 100,
+  blackPawn: 105,
   openLineThreat: 150,
-  reachSingle: 100,
-  reachDouble: 250,
-  doubleThreatAvailable: 400,
-  kingMobility: 8,
-  kingPressure: 250,
-  kingCaptureThreat: 600,
-  segmentGuard: 45,
-  lineBlocker: 15,
-  blackSquare: 12,
-  hangingWhite: 70,
-  hangingBlack: 40,
-  kingGuard: 15,
-  kingNearCamp: 60,
-  semiOpenLine: 60,
+  reachSingle: 0,
+  reachDouble: 18,
+  doubleThreatAvailable: 0,
+  kingMobility: 5,
+  kingPressure: 0,
+  kingCaptureThreat: 63,
+  segmentGuard: 56,
+  lineBlocker: 38,
+  blackSquare: 0,
+  hangingWhite: 44,
+  hangingBlack: 123,
+  kingGuard: 0,
+  kingNearCamp: 0,
+  semiOpenLine: 89,
   phaseGrowth: 16,
-  kingCrowd: 50,
-  kingExposed: 500,
+  kingCrowd: 71,
+  kingExposed: 0,
+  whiteLoose: 0,
+  blackLoose: 26,
+  kingOnThrone: -51,
+  blackInCamp: 0,
   threatMoves: 2,
   threatMovesAsWhite: 2,
 };
@@ -182,6 +197,19 @@ function semiOpenLines(pos: TablutPosition): number {
   return count;
 }
 
+/** A piece on s has a line whose two neighbours are on the board and neither is a friend. */
+function looseAxis(board: Uint8Array, s: number, friend: number, friend2: number): boolean {
+  for (let d = 0; d < 4; d += 2) {
+    const a = NEIGHBOUR[s * 4 + d];
+    const b = NEIGHBOUR[s * 4 + d + 1];
+    if (a < 0 || b < 0) continue;
+    const x = board[a];
+    const y = board[b];
+    if (x !== friend && x !== friend2 && y !== friend && y !== friend2) return true;
+  }
+  return false;
+}
+
 const FULL_LINE = (1 << SIZE) - 1;
 const BIT_COUNT_9 = new Uint8Array(1 << SIZE);
 for (let m = 1; m < 1 << SIZE; m++) BIT_COUNT_9[m] = BIT_COUNT_9[m >> 1] + (m & 1);
@@ -206,10 +234,15 @@ export class DefaultEvaluator implements TablutEvaluator {
       weights.threatMovesAsWhite > 0 ? new ThreatQuiescence(staticWhite, weights.threatMovesAsWhite) : null;
   }
 
-  evaluate(pos: TablutPosition): number {
+  evaluate(pos: TablutPosition, alpha = -Infinity, beta = Infinity): number {
     const quiescence = pos.rootSide === SIDE_WHITE ? this.quiescenceAsWhite : this.quiescenceAsBlack;
-    const white = quiescence !== null ? quiescence.evaluate(pos) : this.whiteScore(pos);
-    return pos.side === SIDE_WHITE ? white : -white;
+    if (quiescence === null) {
+      const white = this.whiteScore(pos);
+      return pos.side === SIDE_WHITE ? white : -white;
+    }
+    // The window turned to White's point of view.
+    if (pos.side === SIDE_WHITE) return quiescence.evaluate(pos, alpha, beta);
+    return -quiescence.evaluate(pos, -beta, -alpha);
   }
 
   /** White to move steps into a double threat that Black cannot answer by capturing the king. */
@@ -270,7 +303,7 @@ export class DefaultEvaluator implements TablutEvaluator {
         if (n >= 0 && CAMP[n] === 1) kingTerms -= w.kingNearCamp;
       }
     }
-    kingTerms -= (w.kingPressure * kingDanger(pos)) >> 2;
+    if (w.kingPressure !== 0) kingTerms -= (w.kingPressure * kingDanger(pos)) >> 2;
     if (blackCanTakeKing) kingTerms -= w.kingCaptureThreat;
     let guards = 0;
     for (let d = 0; d < 4; d++) {
@@ -291,8 +324,12 @@ export class DefaultEvaluator implements TablutEvaluator {
     const kc = COL[king];
     let blockers = 0;
     let crowd = 0;
+    let inCamp = 0;
+    let blackLoose = 0;
     for (let i = 0; i < pos.blackCount; i++) {
       const s = pos.blackPawns[i];
+      inCamp += CAMP[s];
+      if (looseAxis(board, s, BLACK, BLACK)) blackLoose++;
       const r = ROW[s];
       const c = COL[s];
       blackRows[r] |= 1 << c;
@@ -310,6 +347,12 @@ export class DefaultEvaluator implements TablutEvaluator {
       if ((bits & SEGMENT_MASK[i]) !== 0) guarded++;
     }
     score -= w.segmentGuard * guarded + w.lineBlocker * blockers + w.blackSquare * squareSum + w.kingCrowd * crowd;
+    let whiteLoose = 0;
+    if (w.whiteLoose !== 0) {
+      for (let i = 0; i < pos.whiteCount; i++) if (looseAxis(board, pos.whitePawns[i], WHITE, KING)) whiteLoose++;
+    }
+    score += w.blackLoose * blackLoose - w.whiteLoose * whiteLoose - w.blackInCamp * inCamp;
+    if (king === THRONE_SQUARE) score += w.kingOnThrone;
     if (THRONE_ZONE[king] === 0 && pos.blackCount > 8) score -= (w.kingExposed * (pos.blackCount - 8)) >> 4;
 
     const hangingWhite = capturableWhitePawns(pos);

@@ -65,7 +65,8 @@ const SIDE_KEY_HI = KEYS[2 * 4 * SQUARES + 1];
 
 /** Heuristic evaluation plugged into a position (profiles); must not allocate. */
 export interface TablutEvaluator {
-  evaluate(pos: TablutPosition): number;
+  /** Value for the side to move; (alpha, beta) is the search's window for it (see SearchPosition). */
+  evaluate(pos: TablutPosition, alpha: number, beta: number): number;
 }
 
 export class TablutPosition implements SearchPosition {
@@ -356,8 +357,8 @@ export class TablutPosition implements SearchPosition {
     }
   }
 
-  evaluate(): number {
-    return this.evaluator === null ? 0 : this.evaluator.evaluate(this);
+  evaluate(alpha = -Infinity, beta = Infinity): number {
+    return this.evaluator === null ? 0 : this.evaluator.evaluate(this, alpha, beta);
   }
 
   moveOrderScore(move: number): number {

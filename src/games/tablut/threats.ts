@@ -4,7 +4,9 @@
  * - White to move may stand pat (static value) or play a threat: a king move to a square with an
  *   open line to an escape square, or a pawn stepping off the one line it alone blocks;
  * - Black facing an open line must block it or capture the king (no stand pat: anything else
- *   loses at once); two open lines lose unless the king can be captured.
+ *   loses at once) and takes the best block; two open lines lose unless the king can be captured.
+ * It is an alpha-beta search on the caller's window, so most leaves of a null-window search cost
+ * one static evaluation: White standing pat at or above beta needs no threat tried.
  * White's threats are limited to `whiteMoves` per call, and every call to `budget` moves made, so
  * one evaluation stays well under a millisecond whatever the position (past the budget White
  * stands pat and Black keeps the best block found).
@@ -46,21 +48,26 @@ export class ThreatQuiescence {
   /** Static evaluation from White's point of view (no threat search inside). */
   private readonly staticWhite: (pos: TablutPosition) => number;
   private readonly whiteMoves: number;
+  private readonly budget: number;
   private movesLeft = 0;
 
-  constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number) {
+  constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number, budget = MOVE_BUDGET) {
     this.staticWhite = staticWhite;
     this.whiteMoves = whiteMoves;
+    this.budget = budget;
     for (let i = 0; i < MAX_LEVELS; i++) this.buffers.push(new Int32Array(MAX_MOVES));
   }
 
-  /** Value of the position from White's point of view, threats resolved. */
-  evaluate(pos: TablutPosition): number {
-    this.movesLeft = MOVE_BUDGET;
-    return this.search(pos, this.whiteMoves, 0);
+  /**
+   * Value of the position from White's point of view, threats resolved. Within (alpha, beta) the
+   * value is exact; at or above beta it is a lower bound, at or below alpha an upper bound.
+   */
+  evaluate(pos: TablutPosition, alpha = -Infinity, beta = Infinity): number {
+    this.movesLeft = this.budget;
+    return this.search(pos, this.whiteMoves, 0, alpha, beta);
   }
 
-  private search(pos: TablutPosition, whiteMovesLeft: number, level: number): number {
+  private search(pos: TablutPosition, whiteMovesLeft: number, level: number, alpha: number, beta: number): number {
     if (pos.status === STATUS_WHITE_WON) return WON_NOW + 1000;
     if (pos.status === STATUS_BLACK_WON) return -(WON_NOW + 1000);
     if (pos.status !== STATUS_ONGOING) return 0;
@@ -69,8 +76,10 @@ export class ThreatQuiescence {
     if (pos.side === SIDE_WHITE) {
       if (lines !== 0) return WON_NOW;
       const standPat = this.staticWhite(pos);
-      if (whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON || this.movesLeft <= 0) return standPat;
-      return this.whiteThreats(pos, standPat, whiteMovesLeft, level);
+      if (standPat >= beta || whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON || this.movesLeft <= 0) {
+        return standPat;
+      }
+      return this.whiteThreats(pos, standPat, whiteMovesLeft, level, standPat > alpha ? standPat : alpha, beta);
     }
     if (blackCanCaptureKing(pos)) return -WON_NOW;
     if (lines === 0) return this.staticWhite(pos);
@@ -88,17 +97,25 @@ export class ThreatQuiescence {
       this.movesLeft--;
       tried++;
       pos.makeMove(move);
-      const value = this.search(pos, whiteMovesLeft, level + 1);
+      const value = this.search(pos, whiteMovesLeft, level + 1, alpha, beta);
       pos.unmakeMove(move);
       if (value < best) {
         best = value;
-        if (best < WON_SOON - 1000) break; // one good block is enough to defuse the threat
+        if (best <= alpha) break;
+        if (best < beta) beta = best;
       }
     }
     return best;
   }
 
-  private whiteThreats(pos: TablutPosition, standPat: number, whiteMovesLeft: number, level: number): number {
+  private whiteThreats(
+    pos: TablutPosition,
+    standPat: number,
+    whiteMovesLeft: number,
+    level: number,
+    alpha: number,
+    beta: number,
+  ): number {
     const buf = this.buffers[level];
     const king = pos.kingSquare;
     const board = pos.board;
@@ -132,11 +149,12 @@ export class ThreatQuiescence {
       const move = buf[i];
       this.movesLeft--;
       pos.makeMove(move);
-      const value = this.search(pos, whiteMovesLeft - 1, level + 1);
+      const value = this.search(pos, whiteMovesLeft - 1, level + 1, alpha, beta);
       pos.unmakeMove(move);
       if (value > best) {
         best = value;
-        if (best >= WON_SOON) break;
+        if (best >= WON_SOON || best >= beta) break;
+        if (best > alpha) alpha = best;
       }
     }
     return best;

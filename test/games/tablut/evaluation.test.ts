@@ -10,8 +10,9 @@
 import t from 'tap';
 import { BLACK, EMPTY, INITIAL_BOARD, KING, SIDE_BLACK, SIDE_WHITE, SQUARES, THRONE, THRONE_SQUARE, WHITE, parseSquare } from '../../../src/games/tablut/board.js';
 import { DEFAULT_WEIGHTS, DefaultEvaluator } from '../../../src/games/tablut/evaluation.js';
-import { STATUS_ONGOING, TablutPosition } from '../../../src/games/tablut/position.js';
-import { WON_SOON } from '../../../src/games/tablut/threats.js';
+import { MAX_MOVES, STATUS_ONGOING, TablutPosition } from '../../../src/games/tablut/position.js';
+import { ThreatQuiescence, WON_SOON } from '../../../src/games/tablut/threats.js';
+import { Random } from '../../../src/core/random.js';
 
 function build(pieces: Record<string, number>, side: number): TablutPosition {
   const cells = new Uint8Array(SQUARES).fill(EMPTY);
@@ -55,4 +56,35 @@ t.test('threatMovesAsWhite: the quiescence follows the colour the engine plays',
   const value = evaluator.evaluate(asWhite);
   t.ok(value > -WON_SOON && value < 0, `engine plays White, quiescence off: static value (${value})`);
   t.equal(new DefaultEvaluator().evaluate(asWhite), -WON_SOON, 'default weights: on for both colours');
+});
+
+t.test('threat quiescence: the window changes no value inside it and bounds the others', async (t) => {
+  // Positions of seeded random games from the initial position. With an unlimited move budget the
+  // quiescence is an exact alpha-beta search, so a window around the value returns it and a window
+  // above (below) it returns an upper (lower) bound: the rules of a fail-soft alpha-beta search.
+  const evaluator = new DefaultEvaluator();
+  const quiescence = new ThreatQuiescence((p) => evaluator.whiteScore(p), 2, Number.MAX_SAFE_INTEGER);
+  const rng = new Random(3);
+  const moves = new Int32Array(MAX_MOVES);
+  let checked = 0;
+  let searched = 0;
+  let wrong = 0;
+  for (let game = 0; game < 12; game++) {
+    const pos = new TablutPosition(200);
+    pos.load(INITIAL_BOARD, SIDE_WHITE, STATUS_ONGOING);
+    for (let ply = 0; ply < 100 && pos.status === STATUS_ONGOING; ply++) {
+      const value = quiescence.evaluate(pos);
+      if (value !== evaluator.whiteScore(pos)) searched++;
+      const inside = quiescence.evaluate(pos, value - 50, value + 50);
+      const above = quiescence.evaluate(pos, value + 1, value + 100);
+      const below = quiescence.evaluate(pos, value - 100, value - 1);
+      if (inside !== value || above > value + 1 || below < value - 1) wrong++;
+      checked++;
+      const count = pos.generateMoves(moves, 0);
+      if (count === 0) break;
+      pos.makeMove(moves[rng.below(count)]);
+    }
+  }
+  t.equal(wrong, 0, `${checked} positions, ${searched} of them with threats searched`);
+  t.ok(searched > 20, 'enough positions where the threat search changes the value');
 });
