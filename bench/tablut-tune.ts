@@ -2,8 +2,8 @@
  * Texel tuning of the Tablut default evaluation's static weights.
  *
  *   npm run tablut-tune -- generate --out games.csv [--games 1400] [--depth 4] [--seed 401]
- *                                   [--matchups default-seed,seed-default]
- *   npm run tablut-tune -- fit --data games.csv[,more.csv] [--epochs 4000]
+ *                                   [--matchups default-seed,seed-default] [--weights '{...}']
+ *   npm run tablut-tune -- fit --data games.csv[,more.csv] [--epochs 4000] [--weights '{...}']
  *
  * `generate` plays games at a fixed depth from random 4-8 ply openings (deterministic for a seed)
  * between evaluation profiles and writes one line per position: result for White (1, 0.5, 0), side
@@ -13,8 +13,10 @@
  * fixed phase), and minimises the squared error between the result and a logistic of the
  * evaluation (Texel's method) with full-batch Adam. Every fifth block of 500 positions is held out
  * and its error printed, so over-fitting shows. It prints the fitted weights scaled so that a white
- * pawn keeps its current value; paste them into DEFAULT_WEIGHTS and check them with
- * `npm run tablut-screen` and `npm run arena`.
+ * pawn keeps its current value (a weight whose feature is zero in every position keeps its value);
+ * paste them into DEFAULT_WEIGHTS and check them with `npm run tablut-screen` and `npm run arena`.
+ * `--weights` overrides DEFAULT_WEIGHTS: the default profile's weights when generating, the
+ * starting point and the quiet-position filter when fitting, so an earlier round can be replayed.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -67,6 +69,8 @@ export interface GenerateOptions {
   seed: number;
   /** [White's profile, Black's profile] pairs, used in turn. */
   matchups: [string, string][];
+  /** The 'default' profile's weights (DEFAULT_WEIGHTS when absent). */
+  weights?: EvalWeights;
 }
 
 /** Plays the games and returns one CSV line per searched position. */
@@ -74,6 +78,7 @@ export function generate(options: GenerateOptions): string[] {
   const def = definition as unknown as GameDefinition<SearchPosition>;
   const rng = new Random(options.seed);
   const searcher = new Searcher(new TranspositionTable(16));
+  const evaluator = options.weights === undefined ? undefined : new DefaultEvaluator(options.weights);
   const lines: string[] = [];
   for (let game = 0; game < options.games; game++) {
     const [white, black] = options.matchups[game % options.matchups.length];
@@ -95,7 +100,9 @@ export function generate(options: GenerateOptions): string[] {
       } else {
         const snapshot = def.engine.snapshot(pos);
         rows.push(`${pos.side},${Array.from(snapshot.subarray(3, 3 + SQUARES)).join('')}`);
-        const own = def.engine.restore(snapshot, { profile: pos.side === SIDE_WHITE ? white : black, seed: rng.nextU32() });
+        const profile = pos.side === SIDE_WHITE ? white : black;
+        const own = def.engine.restore(snapshot, { profile, seed: rng.nextU32() });
+        if (profile === 'default' && evaluator !== undefined) (own as unknown as TablutPosition).evaluator = evaluator;
         searcher.tt.clear();
         move = analyse(def.engine, own, searcher, { maxDepth: options.depth }).move;
       }
@@ -118,13 +125,13 @@ const FEATURES = TUNED_WEIGHTS.length + 1;
 /** Each feature is read with its weight at this value, so integer shifts in the evaluation stay exact enough. */
 const PROBE = 4096;
 
-/** Quiet, undecided positions of the CSV lines and their features. */
-export function load(lines: string[]): Dataset {
-  const zero = { ...DEFAULT_WEIGHTS };
+/** Quiet (for `weights`), undecided positions of the CSV lines and their features. */
+export function load(lines: string[], weights: EvalWeights = DEFAULT_WEIGHTS): Dataset {
+  const zero = { ...weights };
   for (const name of TUNED_WEIGHTS) zero[name] = 0;
   const none = new DefaultEvaluator(zero);
   const probes = TUNED_WEIGHTS.map((name) => new DefaultEvaluator({ ...zero, [name]: PROBE }));
-  const current = new DefaultEvaluator(DEFAULT_WEIGHTS);
+  const current = new DefaultEvaluator(weights);
   const pos = new TablutPosition(8);
   const cells = new Uint8Array(SQUARES);
   const features = new Float64Array(lines.length * FEATURES);
@@ -179,11 +186,17 @@ function meanError(data: Dataset, w: Float64Array, scale: number, test: boolean,
   return n === 0 ? 0 : sum / n;
 }
 
-/** Texel fit from the current weights; `log` gets progress lines; `block` sizes the held-out blocks. */
-export function fit(data: Dataset, epochs: number, log: (line: string) => void = () => {}, block = 500): FitResult {
+/** Texel fit from `start`; `log` gets progress lines; `block` sizes the held-out blocks. */
+export function fit(
+  data: Dataset,
+  epochs: number,
+  log: (line: string) => void = () => {},
+  block = 500,
+  start: EvalWeights = DEFAULT_WEIGHTS,
+): FitResult {
   // Weights, the side-to-move bias and a constant (the last two only help the fit).
   const w = new Float64Array(FEATURES + 1);
-  TUNED_WEIGHTS.forEach((name, i) => (w[i] = DEFAULT_WEIGHTS[name]));
+  TUNED_WEIGHTS.forEach((name, i) => (w[i] = start[name]));
   let scale = 1;
   let best = Infinity;
   for (let k = 0.05; k <= 3; k += 0.05) {
@@ -223,9 +236,11 @@ export function fit(data: Dataset, epochs: number, log: (line: string) => void =
     if (t % 1000 === 0) log(`epoch ${t}: train ${meanError(data, w, scale, false, block).toFixed(5)}, held out ${meanError(data, w, scale, true, block).toFixed(5)}`);
   }
   // The logistic's scale and the weights' scale are one degree of freedom: keep a white pawn's value.
-  const ratio = DEFAULT_WEIGHTS.whitePawn / Math.max(1, w[0]);
+  const ratio = start.whitePawn / Math.max(1, w[0]);
+  const seen = new Uint8Array(FEATURES);
+  for (let i = 0; i < data.count * FEATURES; i++) if (data.features[i] !== 0) seen[i % FEATURES] = 1;
   const weights = {} as Record<TunedWeight, number>;
-  TUNED_WEIGHTS.forEach((name, i) => (weights[name] = Math.round(w[i] * ratio)));
+  TUNED_WEIGHTS.forEach((name, i) => (weights[name] = seen[i] === 1 ? Math.round(w[i] * ratio) : start[name]));
   return {
     weights,
     scale: scale / ratio,
@@ -247,8 +262,14 @@ function main(): void {
       matchups: { type: 'string', default: 'default-seed,seed-default' },
       data: { type: 'string' },
       epochs: { type: 'string', default: '4000' },
+      weights: { type: 'string', default: '{}' },
     },
   });
+  const overrides = JSON.parse(values.weights!) as Partial<EvalWeights>;
+  for (const key of Object.keys(overrides)) {
+    if (!(key in DEFAULT_WEIGHTS)) throw new Error(`unknown weight ${key}`);
+  }
+  const weights: EvalWeights = { ...DEFAULT_WEIGHTS, ...overrides };
   const command = positionals[0];
   if (command === 'generate') {
     if (values.out === undefined) throw new Error('generate needs --out <file>');
@@ -258,7 +279,7 @@ function main(): void {
       return [white, black] as [string, string];
     });
     const started = Date.now();
-    const lines = generate({ games: Number(values.games), depth: Number(values.depth), seed: Number(values.seed), matchups });
+    const lines = generate({ games: Number(values.games), depth: Number(values.depth), seed: Number(values.seed), matchups, weights });
     const fd = openSync(values.out, 'w');
     writeSync(fd, lines.join('\n') + '\n');
     closeSync(fd);
@@ -266,7 +287,7 @@ function main(): void {
   } else if (command === 'fit') {
     if (values.data === undefined) throw new Error('fit needs --data <file[,file]>');
     const lines = values.data.split(',').flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== ''));
-    const result = fit(load(lines), Number(values.epochs), console.log);
+    const result = fit(load(lines, weights), Number(values.epochs), console.log, 500, weights);
     console.log(`held-out error ${result.initialTestError.toFixed(5)} -> ${result.testError.toFixed(5)}`);
     console.log(JSON.stringify(result.weights));
   } else {

@@ -19,8 +19,10 @@ t.test('arena: --b-depth gives B its own depth', async (t) => {
   const base = { game: 'tablut', a: 'default', b: 'default', pairs: 3, depth: 3, ms: undefined, openingPlies: 2, seed: 5, params: {}, maxPlies: 120, verbose: false };
   const even = runArena(base, () => {});
   t.equal(even.wins, even.losses, 'the same engine at the same depth scores 50%');
-  const uneven = runArena({ ...base, bDepth: 1 }, () => {});
-  t.ok(uneven.wins >= 5, `depth 3 beats depth 1 (won ${uneven.wins} of 6)`);
+  // Observed: depth 4 against depth 1 wins 5 and draws 1 (depth 3 against 1 wins 4 of 6: the
+  // threat quiescence makes even a 1-ply search see the king's escapes).
+  const uneven = runArena({ ...base, depth: 4, bDepth: 1 }, () => {});
+  t.ok(uneven.wins >= 5 && uneven.losses === 0, `depth 4 beats depth 1 (won ${uneven.wins} of 6, lost ${uneven.losses})`);
 });
 
 t.test('Elo from score', async (t) => {
