@@ -16,6 +16,7 @@ import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
 import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
+import { runIfMain } from './cli.js';
 
 export interface ArenaOptions {
   game: string;
@@ -208,9 +209,4 @@ async function main(): Promise<void> {
   console.log(`${options.a} by side: ${sides.join(', ')}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, main);

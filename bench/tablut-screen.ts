@@ -15,6 +15,7 @@ import { definition } from '../src/games/tablut/index.js';
 import type { TablutPosition } from '../src/games/tablut/position.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { makePlayer, opening, playGame } from './arena.js';
+import { runIfMain } from './cli.js';
 
 export interface ScreenOptions {
   weights: Partial<EvalWeights>;
@@ -47,6 +48,16 @@ export function screen(options: ScreenOptions): number[] {
   });
 }
 
+/** DEFAULT_WEIGHTS with the overrides of a JSON object (command-line `--weights`); unknown names throw. */
+export function weightsFromJson(json: string): EvalWeights {
+  const overrides = JSON.parse(json) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (!(key in DEFAULT_WEIGHTS)) throw new Error(`unknown weight ${key}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`weight ${key} must be a number`);
+  }
+  return { ...DEFAULT_WEIGHTS, ...(overrides as Partial<EvalWeights>) };
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
@@ -58,10 +69,7 @@ function main(): void {
       seeds: { type: 'string', default: '11,12,13' },
     },
   });
-  const weights = JSON.parse(values.weights!) as Partial<EvalWeights>;
-  for (const key of Object.keys(weights)) {
-    if (!(key in DEFAULT_WEIGHTS)) throw new Error(`unknown weight ${key}`);
-  }
+  const weights = weightsFromJson(values.weights!);
   const colour = values.colour === 'BLACK' ? 'BLACK' : 'WHITE';
   const ms = values.ms === undefined ? undefined : Number(values.ms);
   const depth = values.depth === undefined ? (ms === undefined ? 4 : undefined) : Number(values.depth);
@@ -77,11 +85,4 @@ function main(): void {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main();
-  } catch (error: unknown) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-}
+runIfMain(import.meta.url, main);

@@ -32,6 +32,8 @@ import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { startPosition } from './arena.js';
+import { weightsFromJson } from './tablut-screen.js';
+import { runIfMain } from './cli.js';
 
 /** The weights the fit adjusts: every term of the static evaluation except the phase. */
 export const TUNED_WEIGHTS = [
@@ -265,11 +267,7 @@ function main(): void {
       weights: { type: 'string', default: '{}' },
     },
   });
-  const overrides = JSON.parse(values.weights!) as Partial<EvalWeights>;
-  for (const key of Object.keys(overrides)) {
-    if (!(key in DEFAULT_WEIGHTS)) throw new Error(`unknown weight ${key}`);
-  }
-  const weights: EvalWeights = { ...DEFAULT_WEIGHTS, ...overrides };
+  const weights = weightsFromJson(values.weights!);
   const command = positionals[0];
   if (command === 'generate') {
     if (values.out === undefined) throw new Error('generate needs --out <file>');
@@ -295,11 +293,4 @@ function main(): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main();
-  } catch (error: unknown) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-}
+runIfMain(import.meta.url, main);
