@@ -11,9 +11,9 @@ t.test('tablut tune: deterministic games, one labelled line per searched positio
 });
 
 t.test('tablut tune: the fit lowers the error and reads features off the evaluation', async (t) => {
-  const lines = generate({ games: 12, depth: 1, seed: 3, matchups: [['default', 'seed'], ['seed', 'default']] });
+  const lines = generate({ games: 16, depth: 2, seed: 3, matchups: [['default', 'seed'], ['seed', 'default']] });
   const data = load(lines);
-  t.ok(data.count > 100 && data.count + data.skipped === lines.length, `${data.count} quiet positions, ${data.skipped} skipped`);
+  t.ok(data.count > 300 && data.count + data.skipped === lines.length, `${data.count} quiet positions, ${data.skipped} skipped`);
   // Feature 0 is the white pawn count (the whitePawn weight's term is whitePawn * whiteCount).
   const pawns = Number(lines[0].split(',')[2].split('').filter((c) => c === '1').length);
   t.equal(data.features[0], pawns, 'first feature of the first position: its white pawns');

@@ -5,9 +5,9 @@
  *
  * Sources of the expected numbers:
  * - reference positions are prefixes of vectors.json games[i].moves (test/fixtures/tablut, copied
- *   from /work/shared/reference/tablut): games[1] plies 11 and 13, games[2] plies 13 and 14,
- *   games[7] plies 20 and 22, games[9] ply 107,
- *   and every move of the 10 games for the hashing test;
+ *   from /work/shared/reference/tablut): games[0] ply 4, games[2] ply 13, games[7] ply 20,
+ *   games[9] ply 107, the positions the repetition tests find by scanning the games, and every
+ *   move of the 10 games for the hashing test;
  * - the hand-built tactical positions follow RULES.md ("the king lands on any edge square" wins,
  *   king captured "like a pawn" away from the throne, squares named column a..i + row 1..9); the
  *   expected moves are the only winning ones, worked out by hand in the comments;
@@ -213,46 +213,58 @@ function cycleHistory(pos: TablutPosition, move: number): unknown[] | null {
 
 const HISTORY_DEPTH = 3;
 
-t.test('repetition draws: avoided when winning', async (t) => {
-  // Candidate winning positions per colour, tried in order: the test uses the first one whose
-  // chosen move can be turned into a repetition (a move out of a camp, say, cannot be undone).
-  // Black wins at games[1] plies 13 / 11 and games[2] ply 13; White at games[7] plies 20 / 22.
-  const candidates: Record<string, number[][]> = {
-    BLACK: [[2, 13], [1, 13], [1, 11]],
-    WHITE: [[7, 20], [7, 22]],
-  };
-  for (const [colour, list] of Object.entries(candidates)) {
-    let used = false;
-    for (const [game, plies] of list) {
+/**
+ * The first reference position (games in order, plies from 8 on) with `colour` to move whose
+ * depth-3 score passes `test`: positions are found, not listed, so that a retuned evaluation
+ * keeps the tests meaningful (a "clearly winning" side is one the engine itself scores at >= 300).
+ */
+function* referencePositions(colour: string, test: (score: number) => boolean) {
+  for (let game = 0; game < vectors.games.length; game++) {
+    for (let plies = 8; plies < vectors.games[game].moves.length; plies++) {
       const pos = referencePosition(game, plies);
-      const state = definition.encodeState(pos);
-      const fresh = think(decode(state), { maxDepth: HISTORY_DEPTH });
+      if (pos.status !== STATUS_ONGOING || definition.sideNames[pos.side] !== colour) continue;
+      const fresh = think(decode(definition.encodeState(pos)), { maxDepth: HISTORY_DEPTH });
+      if (test(fresh.score)) yield { game, plies, pos, fresh };
+    }
+  }
+}
+
+t.test('repetition draws: avoided when winning', async (t) => {
+  // The first clearly won position per colour whose chosen move can be turned into a repetition
+  // (a move out of a camp, say, cannot be undone).
+  for (const colour of ['BLACK', 'WHITE']) {
+    let used = false;
+    for (const { game, plies, pos, fresh } of referencePositions(colour, (score) => score >= 300)) {
       const history = cycleHistory(pos, fresh.move);
       if (history === null) continue;
       used = true;
-      t.equal(definition.sideNames[pos.side], colour);
-      t.ok(fresh.score >= 300, `games[${game}] ply ${plies}: ${colour} is winning (${fresh.score}) with ${fresh.name}`);
+      const state = definition.encodeState(pos);
       const withHistory = decode(state, history);
       const probe = engine.restore(engine.snapshot(withHistory));
       probe.makeMove(fresh.move);
-      t.equal(probe.status, STATUS_DRAW, `with that history ${fresh.name} repeats a position: a draw`);
+      t.equal(probe.status, STATUS_DRAW, `games[${game}] ply ${plies}: with that history ${fresh.name} repeats a position: a draw`);
       const r = think(withHistory, { maxDepth: HISTORY_DEPTH });
-      t.not(r.name, fresh.name, `games[${game}] ply ${plies}: the drawing ${fresh.name} is avoided (played ${r.name})`);
+      t.not(r.name, fresh.name, `games[${game}] ply ${plies}: ${colour} (${fresh.score}) avoids the drawing ${fresh.name} (played ${r.name})`);
       t.ok(r.score > 0, `and ${colour} still expects to win (${r.score})`);
       break;
     }
-    t.ok(used, `${colour}: a candidate position could be given a repetition history`);
+    t.ok(used, `${colour}: a clearly won position could be given a repetition history`);
   }
 });
 
 t.test('repetition draws: sought when losing', async (t) => {
-  // White loses at games[2] ply 14, Black at games[9] ply 107 (there the king has an open line, so
-  // the forced-reply generator must keep the drawing move as well as the blocks).
-  for (const [game, plies] of [[2, 14], [9, 107]]) {
-    const pos = referencePosition(game, plies);
+  // The first clearly lost reference position with a move that can be made a repetition, and
+  // games[9] ply 107, where Black loses with the king on an open line, so the forced-reply
+  // generator must keep the drawing move as well as the blocks.
+  const lost = (score: number) => score <= -300;
+  const found = referencePositions('WHITE', lost).next();
+  t.ok(!found.done, 'a clearly lost position for White exists in the reference games');
+  const openLine = referencePosition(9, 107);
+  const openLineFresh = think(decode(definition.encodeState(openLine)), { maxDepth: HISTORY_DEPTH });
+  const cases = [found.value!, { game: 9, plies: 107, pos: openLine, fresh: openLineFresh }];
+  for (const { game, plies, pos, fresh } of cases) {
     const state = definition.encodeState(pos);
-    const fresh = think(decode(state), { maxDepth: HISTORY_DEPTH });
-    t.ok(fresh.score <= -300, `games[${game}] ply ${plies}: the side to move is losing (${fresh.score})`);
+    t.ok(lost(fresh.score), `games[${game}] ply ${plies}: the side to move is losing (${fresh.score})`);
     // The first legal move other than the engine's choice that can be made a repetition.
     const moves = new Int32Array(MAX_MOVES);
     const count = pos.generateMoves(moves, 0);
