@@ -163,7 +163,6 @@ export function load(lines: string[], weights: EvalWeights = DEFAULT_WEIGHTS): D
 
 export interface FitResult {
   weights: Record<TunedWeight, number>;
-  scale: number;
   trainError: number;
   testError: number;
   initialTrainError: number;
@@ -245,7 +244,6 @@ export function fit(
   TUNED_WEIGHTS.forEach((name, i) => (weights[name] = seen[i] === 1 ? Math.round(w[i] * ratio) : start[name]));
   return {
     weights,
-    scale: scale / ratio,
     trainError: meanError(data, w, scale, false, block),
     testError: meanError(data, w, scale, true, block),
     initialTrainError: best,
