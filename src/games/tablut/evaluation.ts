@@ -87,6 +87,8 @@ export interface EvalWeights {
   threatMoves: number;
   /** The same when the engine plays White. */
   threatMovesAsWhite: number;
+  /** 1: at a leaf where Black threatens to capture the king, White's parries are searched. */
+  parryKingThreats: number;
 }
 
 /**
@@ -101,7 +103,8 @@ export interface EvalWeights {
  * 59/60). The hand-tuned weights scored 41/60 and 54/60 on seeds 21-23. Refitting round 1 on games
  * of both colours, on a phase-tapered pair of weight sets, or with extra terms (open corners, pawn
  * contact, the king's distance to the edge, squares reached in two king moves) changed the held-out
- * error by less than 0.001 and screened no better.
+ * error by less than 0.001 and screened no better. parryKingThreats is off: it wins games at fixed
+ * depth but costs as much time as it saves at 100 ms/move (README, "Measured").
  */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   whitePawn: 220,
@@ -130,6 +133,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   blackInCamp: 38,
   threatMoves: 2,
   threatMovesAsWhite: 2,
+  parryKingThreats: 0,
 };
 
 
@@ -221,8 +225,25 @@ const FULL_LINE = (1 << SIZE) - 1;
 const BIT_COUNT_9 = new Uint8Array(1 << SIZE);
 for (let m = 1; m < 1 << SIZE; m++) BIT_COUNT_9[m] = BIT_COUNT_9[m >> 1] + (m & 1);
 
+/**
+ * Static values already computed, by position hash: searches revisit leaves (re-searches,
+ * transpositions, the threat quiescence), and the static value is a pure function of the board
+ * and the side to move. One table per weight set, shared by every evaluator of a worker.
+ */
+const CACHE_BITS = 16;
+class StaticCache {
+  readonly lo = new Int32Array(1 << CACHE_BITS);
+  readonly hi = new Int32Array(1 << CACHE_BITS);
+  readonly value = new Int32Array(1 << CACHE_BITS);
+  /** Filled slots; a zero key would otherwise match an empty slot. */
+  readonly used = new Uint8Array(1 << CACHE_BITS);
+}
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const caches = new WeakMap<EvalWeights, StaticCache>();
+
 export class DefaultEvaluator implements TablutEvaluator {
   private readonly w: EvalWeights;
+  private readonly cache: StaticCache;
   private readonly blackRows = new Uint16Array(SIZE);
   private readonly blackCols = new Uint16Array(SIZE);
 
@@ -235,10 +256,19 @@ export class DefaultEvaluator implements TablutEvaluator {
 
   constructor(weights: EvalWeights = DEFAULT_WEIGHTS) {
     this.w = weights;
+    let cache = caches.get(weights);
+    if (cache === undefined) {
+      cache = new StaticCache();
+      caches.set(weights, cache);
+    }
+    this.cache = cache;
     const staticWhite = (pos: TablutPosition): number => this.whiteScore(pos);
-    this.quiescenceAsBlack = weights.threatMoves > 0 ? new ThreatQuiescence(staticWhite, weights.threatMoves) : null;
-    this.quiescenceAsWhite =
-      weights.threatMovesAsWhite > 0 ? new ThreatQuiescence(staticWhite, weights.threatMovesAsWhite) : null;
+    const quiescence = (threats: number): ThreatQuiescence | null =>
+      threats > 0 || weights.parryKingThreats > 0
+        ? new ThreatQuiescence(staticWhite, threats, undefined, weights.parryKingThreats > 0)
+        : null;
+    this.quiescenceAsBlack = quiescence(weights.threatMoves);
+    this.quiescenceAsWhite = quiescence(weights.threatMovesAsWhite);
   }
 
   evaluate(pos: TablutPosition, alpha = -Infinity, beta = Infinity): number {
@@ -267,6 +297,18 @@ export class DefaultEvaluator implements TablutEvaluator {
 
   /** Score from White's point of view. */
   whiteScore(pos: TablutPosition): number {
+    const cache = this.cache;
+    const slot = pos.hashLo & CACHE_MASK;
+    if (cache.used[slot] === 1 && cache.lo[slot] === pos.hashLo && cache.hi[slot] === pos.hashHi) return cache.value[slot];
+    const value = this.computeWhiteScore(pos);
+    cache.used[slot] = 1;
+    cache.lo[slot] = pos.hashLo;
+    cache.hi[slot] = pos.hashHi;
+    cache.value[slot] = value;
+    return value;
+  }
+
+  private computeWhiteScore(pos: TablutPosition): number {
     const w = this.w;
     const board = pos.board;
     const king = pos.kingSquare;

@@ -5,6 +5,9 @@
  *   open line to an escape square, or a pawn stepping off the one line it alone blocks;
  * - Black facing an open line must block it or capture the king (no stand pat: anything else
  *   loses at once) and takes the best block; two open lines lose unless the king can be captured.
+ * - with parries on, White facing a king capture (Black to move would take it) must parry: only
+ *   the moves after which no capture is possible are searched, and none left is a loss (Black's
+ *   double threats on the king at the horizon).
  * It is an alpha-beta search on the caller's window, so most leaves of a null-window search cost
  * one static evaluation: White standing pat at or above beta needs no threat tried.
  * White's threats are limited to `whiteMoves` per call, and every call to `budget` moves made, so
@@ -49,9 +52,12 @@ export class ThreatQuiescence {
   private readonly staticWhite: (pos: TablutPosition) => number;
   private readonly whiteMoves: number;
   private readonly budget: number;
+  /** White facing a king capture must parry it (no stand pat). */
+  private readonly parries: boolean;
   private movesLeft = 0;
 
-  constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number, budget = MOVE_BUDGET) {
+  constructor(staticWhite: (pos: TablutPosition) => number, whiteMoves: number, budget = MOVE_BUDGET, parries = false) {
+    this.parries = parries;
     this.staticWhite = staticWhite;
     this.whiteMoves = whiteMoves;
     this.budget = budget;
@@ -75,6 +81,9 @@ export class ThreatQuiescence {
     const lines = openLineMask(pos, king, -1);
     if (pos.side === SIDE_WHITE) {
       if (lines !== 0) return WON_NOW;
+      if (this.parries && level < MAX_LEVELS - 1 && this.movesLeft > 0 && blackCanCaptureKing(pos)) {
+        return this.parry(pos, whiteMovesLeft, level, alpha, beta);
+      }
       const standPat = this.staticWhite(pos);
       if (standPat >= beta || whiteMovesLeft === 0 || level >= MAX_LEVELS - 1 || standPat >= WON_SOON || this.movesLeft <= 0) {
         return standPat;
@@ -103,6 +112,39 @@ export class ThreatQuiescence {
         best = value;
         if (best <= alpha) break;
         if (best < beta) beta = best;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * White to move while Black threatens to capture the king: only the moves after which no capture
+   * is possible count (any other loses next move); none means the loss.
+   */
+  private parry(pos: TablutPosition, whiteMovesLeft: number, level: number, alpha: number, beta: number): number {
+    const buf = this.buffers[level];
+    const count = pos.generateMoves(buf, 0);
+    let best = -WON_SOON;
+    let tried = 0;
+    for (let i = 0; i < count; i++) {
+      const move = buf[i];
+      pos.makeMove(move);
+      if (pos.status === STATUS_ONGOING && blackCanCaptureKing(pos)) {
+        pos.unmakeMove(move);
+        continue;
+      }
+      if (this.movesLeft <= 0) {
+        pos.unmakeMove(move);
+        return tried > 0 ? best : this.staticWhite(pos);
+      }
+      this.movesLeft--;
+      tried++;
+      const value = this.search(pos, whiteMovesLeft, level + 1, alpha, beta);
+      pos.unmakeMove(move);
+      if (value > best) {
+        best = value;
+        if (best >= beta) break;
+        if (best > alpha) alpha = best;
       }
     }
     return best;

@@ -12,6 +12,8 @@ import { BLACK, EMPTY, INITIAL_BOARD, KING, SIDE_BLACK, SIDE_WHITE, SQUARES, THR
 import { DEFAULT_WEIGHTS, DefaultEvaluator } from '../../../src/games/tablut/evaluation.js';
 import { MAX_MOVES, STATUS_ONGOING, TablutPosition } from '../../../src/games/tablut/position.js';
 import { ThreatQuiescence, WON_SOON } from '../../../src/games/tablut/threats.js';
+import { blackCanCaptureKing } from '../../../src/games/tablut/features.js';
+import { openLineMask } from '../../../src/games/tablut/lines.js';
 import { Random } from '../../../src/core/random.js';
 
 function build(pieces: Record<string, number>, side: number): TablutPosition {
@@ -32,7 +34,7 @@ t.test('threat quiescence: an open line Black cannot block is a won line', async
   const pos = build(unstoppable, SIDE_BLACK); // the engine plays Black here (rootSide)
   const withThreats = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 2 });
   t.equal(withThreats.evaluate(pos), -WON_SOON, 'Black to move: lost, from its point of view');
-  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 0 });
+  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 0, parryKingThreats: 0 });
   const value = staticOnly.evaluate(pos);
   t.ok(value > -WON_SOON && value < 0, `the static value only sees a threat (${value})`);
 });
@@ -43,12 +45,12 @@ t.test('threat quiescence: with no threat to play, White stands pat', async (t) 
   const pos = new TablutPosition(1);
   pos.load(INITIAL_BOARD, SIDE_WHITE, STATUS_ONGOING);
   const withThreats = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMovesAsWhite: 2 }).evaluate(pos);
-  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMovesAsWhite: 0 }).evaluate(pos);
+  const staticOnly = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMovesAsWhite: 0, parryKingThreats: 0 }).evaluate(pos);
   t.equal(withThreats, staticOnly);
 });
 
 t.test('threatMovesAsWhite: the quiescence follows the colour the engine plays', async (t) => {
-  const evaluator = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 2, threatMovesAsWhite: 0 });
+  const evaluator = new DefaultEvaluator({ ...DEFAULT_WEIGHTS, threatMoves: 2, threatMovesAsWhite: 0, parryKingThreats: 0 });
   const asBlack = build(unstoppable, SIDE_BLACK);
   t.equal(evaluator.evaluate(asBlack), -WON_SOON, 'engine plays Black: the unstoppable line is seen');
   const asWhite = build(unstoppable, SIDE_BLACK);
@@ -58,21 +60,33 @@ t.test('threatMovesAsWhite: the quiescence follows the colour the engine plays',
   t.equal(new DefaultEvaluator().evaluate(asWhite), -WON_SOON, 'default weights: on for both colours');
 });
 
-t.test('threat quiescence: the window changes no value inside it and bounds the others', async (t) => {
-  // Positions of seeded random games from the initial position. With an unlimited move budget the
-  // quiescence is an exact alpha-beta search, so a window around the value returns it and a window
-  // above (below) it returns an upper (lower) bound: the rules of a fail-soft alpha-beta search.
-  const evaluator = new DefaultEvaluator();
-  const quiescence = new ThreatQuiescence((p) => evaluator.whiteScore(p), 2, Number.MAX_SAFE_INTEGER);
-  const rng = new Random(3);
+/** Positions of seeded random games from the initial position (both sides to move). */
+function* randomGamePositions(games: number, seed: number): Generator<TablutPosition> {
+  const rng = new Random(seed);
   const moves = new Int32Array(MAX_MOVES);
-  let checked = 0;
-  let searched = 0;
-  let wrong = 0;
-  for (let game = 0; game < 12; game++) {
+  for (let game = 0; game < games; game++) {
     const pos = new TablutPosition(200);
     pos.load(INITIAL_BOARD, SIDE_WHITE, STATUS_ONGOING);
     for (let ply = 0; ply < 100 && pos.status === STATUS_ONGOING; ply++) {
+      yield pos;
+      const count = pos.generateMoves(moves, 0);
+      if (count === 0) break;
+      pos.makeMove(moves[rng.below(count)]);
+    }
+  }
+}
+
+for (const parries of [false, true]) {
+  t.test(`threat quiescence (parries ${parries}): the window changes no value inside it and bounds the others`, async (t) => {
+    // With an unlimited move budget the quiescence is an exact alpha-beta search, so a window
+    // around the value returns it and a window above (below) it returns an upper (lower) bound:
+    // the rules of a fail-soft alpha-beta search.
+    const evaluator = new DefaultEvaluator();
+    const quiescence = new ThreatQuiescence((p) => evaluator.whiteScore(p), 2, Number.MAX_SAFE_INTEGER, parries);
+    let checked = 0;
+    let searched = 0;
+    let wrong = 0;
+    for (const pos of randomGamePositions(12, 3)) {
       const value = quiescence.evaluate(pos);
       if (value !== evaluator.whiteScore(pos)) searched++;
       const inside = quiescence.evaluate(pos, value - 50, value + 50);
@@ -80,11 +94,56 @@ t.test('threat quiescence: the window changes no value inside it and bounds the 
       const below = quiescence.evaluate(pos, value - 100, value - 1);
       if (inside !== value || above > value + 1 || below < value - 1) wrong++;
       checked++;
-      const count = pos.generateMoves(moves, 0);
-      if (count === 0) break;
-      pos.makeMove(moves[rng.below(count)]);
     }
+    t.equal(wrong, 0, `${checked} positions, ${searched} of them with threats searched`);
+    t.ok(searched > 20, 'enough positions where the threat search changes the value');
+  });
+}
+
+t.test('threat quiescence: White facing a king capture is lost exactly when no move parries it', async (t) => {
+  // Brute force is the reference: every White move is made and Black's capture looked for
+  // (blackCanCaptureKing); a move that escapes at once also parries.
+  const evaluator = new DefaultEvaluator();
+  const quiescence = new ThreatQuiescence((p) => evaluator.whiteScore(p), 2, Number.MAX_SAFE_INTEGER, true);
+  const moves = new Int32Array(MAX_MOVES);
+  let threatened = 0;
+  let lost = 0;
+  let wrong = 0;
+  for (const pos of randomGamePositions(60, 5)) {
+    if (pos.side !== SIDE_WHITE || !blackCanCaptureKing(pos) || openLineMask(pos, pos.kingSquare, -1) !== 0) continue;
+    threatened++;
+    const count = pos.generateMoves(moves, 0);
+    let parried = false;
+    for (let i = 0; i < count && !parried; i++) {
+      pos.makeMove(moves[i]);
+      parried = pos.status !== STATUS_ONGOING || !blackCanCaptureKing(pos);
+      pos.unmakeMove(moves[i]);
+    }
+    if (!parried) lost++;
+    const value = quiescence.evaluate(pos);
+    if ((value <= -WON_SOON) !== !parried) wrong++;
+    const staticValue = evaluator.whiteScore(pos);
+    if (!parried && staticValue <= -WON_SOON) wrong++; // the static value alone does not see it
   }
-  t.equal(wrong, 0, `${checked} positions, ${searched} of them with threats searched`);
-  t.ok(searched > 20, 'enough positions where the threat search changes the value');
+  t.equal(wrong, 0, `${threatened} threatened positions, ${lost} without a parry`);
+  t.ok(lost >= 3 && threatened - lost >= 10, 'both cases occur');
+});
+
+t.test('static value cache: values read back equal values computed afresh', async (t) => {
+  // Evaluators share a cache per weight set; a copy of the weights has its own (cold) one.
+  const warm = new DefaultEvaluator();
+  const positions: TablutPosition[] = [];
+  const firstPass: number[] = [];
+  for (const pos of randomGamePositions(10, 7)) {
+    firstPass.push(warm.whiteScore(pos));
+    const copy = new TablutPosition(1);
+    copy.load(pos.board, pos.side, STATUS_ONGOING);
+    positions.push(copy);
+  }
+  const cold = new DefaultEvaluator({ ...DEFAULT_WEIGHTS });
+  let mismatches = 0;
+  for (let i = positions.length - 1; i >= 0; i--) {
+    if (warm.whiteScore(positions[i]) !== firstPass[i] || cold.whiteScore(positions[i]) !== firstPass[i]) mismatches++;
+  }
+  t.equal(mismatches, 0, `${positions.length} positions`);
 });
