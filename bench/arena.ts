@@ -44,11 +44,30 @@ export interface ArenaResult {
   eloError: number;
   /** A's points and games by the side it played (the game's side names). */
   bySide: Record<string, { points: number; games: number }>;
+  /** Search statistics of A and B over the whole run. */
+  statsA: SearchStats;
+  statsB: SearchStats;
 }
 
 export interface Player {
   readonly profile: string;
+  /** Searches stopped by their depth or time limit (not proven, not a single legal reply): depths and nodes summed. */
+  readonly stats: SearchStats;
   choose(def: GameDefinition<SearchPosition>, pos: SearchPosition): number;
+}
+
+export interface SearchStats {
+  searches: number;
+  depthSum: number;
+  nodeSum: number;
+}
+
+/** "depth 5.12, 41k nodes per search (1,234 searches)", or "no searches". */
+export function describeStats(stats: SearchStats): string {
+  if (stats.searches === 0) return 'no searches';
+  const depth = (stats.depthSum / stats.searches).toFixed(2);
+  const nodes = Math.round(stats.nodeSum / stats.searches / 1000);
+  return `mean depth ${depth}, ${nodes}k nodes per search (${stats.searches} searches)`;
 }
 
 /** `customise` adjusts each restored position before the search (an evaluator with other weights). */
@@ -61,8 +80,10 @@ export function makePlayer(
 ): Player {
   const rng = new Random(seed);
   const searcher = new Searcher(new TranspositionTable(16));
+  const stats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
   return {
     profile,
+    stats,
     choose(def, pos) {
       const legal = legalMoveCodes(pos);
       if (profile === 'random') return legal[rng.below(legal.length)];
@@ -72,7 +93,13 @@ export function makePlayer(
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
       const limits = depth !== undefined ? { maxDepth: depth } : { deadline: Date.now() + (ms ?? 100) };
       if (depth !== undefined) searcher.tt.clear();
-      return analyse(engine, own, searcher, limits).move;
+      const result = analyse(engine, own, searcher, limits);
+      if (result.stopReason === 'depth' || result.stopReason === 'time') {
+        stats.searches++;
+        stats.depthSum += result.depth;
+        stats.nodeSum += result.nodes;
+      }
+      return result.move;
     },
   };
 }
@@ -154,7 +181,7 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   const margin = 1.96 * Math.sqrt(variance / games);
   const elo = eloFromScore(score);
   const eloError = (eloFromScore(Math.min(score + margin, 1)) - eloFromScore(Math.max(score - margin, 0))) / 2;
-  return { wins, draws, losses, games, score, elo, eloError, bySide };
+  return { wins, draws, losses, games, score, elo, eloError, bySide, statsA: a.stats, statsB: b.stats };
 }
 
 function parseParams(raw: string | undefined): Record<string, unknown> {
@@ -207,6 +234,7 @@ async function main(): Promise<void> {
   );
   const sides = Object.entries(r.bySide).map(([side, { points, games }]) => `as ${side} ${points}/${games} (${((100 * points) / Math.max(1, games)).toFixed(1)}%)`);
   console.log(`${options.a} by side: ${sides.join(', ')}`);
+  console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
 }
 
 runIfMain(import.meta.url, main);

@@ -1,12 +1,13 @@
 /**
  * npm run tablut-screen -- --weights '{"doubleThreatAvailable":0}' [--colour WHITE] [--depth 4 | --ms 100]
- *                          [--games 60] [--seeds 11,12,13]
+ *                          [--baseline-depth 5] [--games 60] [--seeds 11,12,13]
  *
  * Screens Tablut evaluation weights: the default profile with these weights overriding
  * DEFAULT_WEIGHTS plays one colour against the 'seed' profile. Every game has its own random 4-ply
  * opening, so one colour gets `games` openings per seed. It prints the points per opening seed and
- * the total. At fixed depth the games are deterministic, so two weight sets can be compared on the
- * same openings.
+ * the total, then each side's mean search depth and nodes. At fixed depth the games are
+ * deterministic, so two weight sets can be compared on the same openings; --baseline-depth gives
+ * the 'seed' baseline a depth of its own.
  */
 import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
@@ -14,28 +15,39 @@ import { DEFAULT_WEIGHTS, DefaultEvaluator, type EvalWeights } from '../src/game
 import { definition } from '../src/games/tablut/index.js';
 import type { TablutPosition } from '../src/games/tablut/position.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
-import { makePlayer, opening, playGame } from './arena.js';
+import { describeStats, makePlayer, opening, playGame, type SearchStats } from './arena.js';
 import { runIfMain } from './cli.js';
 
 export interface ScreenOptions {
   weights: Partial<EvalWeights>;
   colour: 'WHITE' | 'BLACK';
   depth: number | undefined;
+  /** The baseline's own fixed depth (defaults to `depth`), to see what one side's extra ply is worth. */
+  baselineDepth?: number;
   ms: number | undefined;
   games: number;
   seeds: number[];
 }
 
-/** Points of the weighted default profile per opening seed. */
-export function screen(options: ScreenOptions): number[] {
+export interface ScreenResult {
+  /** Points of the weighted default profile per opening seed. */
+  points: number[];
+  /** Its searches and the baseline's, over all seeds. */
+  screened: SearchStats;
+  baseline: SearchStats;
+}
+
+export function screen(options: ScreenOptions): ScreenResult {
   const def = definition as unknown as GameDefinition<SearchPosition>;
   const weights: EvalWeights = { ...DEFAULT_WEIGHTS, ...options.weights };
-  return options.seeds.map((seed) => {
+  const screenedStats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
+  const baselineStats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
+  const points = options.seeds.map((seed) => {
     const rng = new Random(seed);
     const screened = makePlayer('default', options.depth, options.ms, 1, (pos) => {
       (pos as unknown as TablutPosition).evaluator = new DefaultEvaluator(weights);
     });
-    const baseline = makePlayer('seed', options.depth, options.ms, 2);
+    const baseline = makePlayer('seed', options.baselineDepth ?? options.depth, options.ms, 2);
     let points = 0;
     for (let game = 0; game < options.games; game++) {
       const moves = opening(def, {}, 4, rng);
@@ -44,8 +56,17 @@ export function screen(options: ScreenOptions): number[] {
           ? playGame(def, {}, moves, screened, baseline, 400)
           : 1 - playGame(def, {}, moves, baseline, screened, 400);
     }
+    addStats(screenedStats, screened.stats);
+    addStats(baselineStats, baseline.stats);
     return points;
   });
+  return { points, screened: screenedStats, baseline: baselineStats };
+}
+
+function addStats(total: SearchStats, part: SearchStats): void {
+  total.searches += part.searches;
+  total.depthSum += part.depthSum;
+  total.nodeSum += part.nodeSum;
 }
 
 /** DEFAULT_WEIGHTS with the overrides of a JSON object (command-line `--weights`); unknown names throw. */
@@ -64,6 +85,7 @@ function main(): void {
       weights: { type: 'string', default: '{}' },
       colour: { type: 'string', default: 'WHITE' },
       depth: { type: 'string' },
+      'baseline-depth': { type: 'string' },
       ms: { type: 'string' },
       games: { type: 'string', default: '60' },
       seeds: { type: 'string', default: '11,12,13' },
@@ -73,16 +95,18 @@ function main(): void {
   const colour = values.colour === 'BLACK' ? 'BLACK' : 'WHITE';
   const ms = values.ms === undefined ? undefined : Number(values.ms);
   const depth = values.depth === undefined ? (ms === undefined ? 4 : undefined) : Number(values.depth);
-  const options: ScreenOptions = { weights, colour, depth, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
+  const baselineDepth = values['baseline-depth'] === undefined ? undefined : Number(values['baseline-depth']);
+  const options: ScreenOptions = { weights, colour, depth, baselineDepth, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
   const started = Date.now();
-  const points = screen(options);
+  const { points, screened, baseline } = screen(options);
   const total = points.reduce((a, b) => a + b, 0);
   const games = options.games * options.seeds.length;
-  const limit = depth !== undefined ? `depth ${depth}` : `${ms} ms/move`;
+  const limit = depth !== undefined ? `depth ${depth}${baselineDepth !== undefined ? ` (seed depth ${baselineDepth})` : ''}` : `${ms} ms/move`;
   console.log(
     `tablut screen ${values.weights} as ${colour}, ${limit}: ${total}/${games} (${((100 * total) / games).toFixed(1)}%) ` +
       `[${points.join(' ')}] in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
+  console.log(`default: ${describeStats(screened)}; seed: ${describeStats(baseline)}`);
 }
 
 runIfMain(import.meta.url, main);
