@@ -62,12 +62,13 @@ export interface SearchStats {
   nodeSum: number;
 }
 
-/** "depth 5.12, 41k nodes per search (1,234 searches)", or "no searches". */
+/** "mean depth 5.12, 41k nodes per search (1234 searches)" (plain counts under 1,000), or "no searches". */
 export function describeStats(stats: SearchStats): string {
   if (stats.searches === 0) return 'no searches';
   const depth = (stats.depthSum / stats.searches).toFixed(2);
-  const nodes = Math.round(stats.nodeSum / stats.searches / 1000);
-  return `mean depth ${depth}, ${nodes}k nodes per search (${stats.searches} searches)`;
+  const perSearch = stats.nodeSum / stats.searches;
+  const nodes = perSearch < 1000 ? `${Math.round(perSearch)}` : `${Math.round(perSearch / 1000)}k`;
+  return `mean depth ${depth}, ${nodes} nodes per search (${stats.searches} searches)`;
 }
 
 /** `customise` adjusts each restored position before the search (an evaluator with other weights). */

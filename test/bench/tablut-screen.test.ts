@@ -23,6 +23,7 @@ t.test('tablut screen: fixed-depth games are deterministic, so weight sets compa
 t.test('describeStats: mean depth and nodes per heuristic search', async (t) => {
   t.equal(describeStats({ searches: 0, depthSum: 0, nodeSum: 0 }), 'no searches');
   t.equal(describeStats({ searches: 4, depthSum: 21, nodeSum: 166_000 }), 'mean depth 5.25, 42k nodes per search (4 searches)');
+  t.equal(describeStats({ searches: 2, depthSum: 4, nodeSum: 701 }), 'mean depth 2.00, 351 nodes per search (2 searches)');
 });
 
 t.test('tablut screen: --weights overrides DEFAULT_WEIGHTS and rejects unknown names and non-numbers', async (t) => {
