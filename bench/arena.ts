@@ -62,6 +62,16 @@ export interface SearchStats {
   nodeSum: number;
 }
 
+export function emptyStats(): SearchStats {
+  return { searches: 0, depthSum: 0, nodeSum: 0 };
+}
+
+export function addStats(total: SearchStats, part: SearchStats): void {
+  total.searches += part.searches;
+  total.depthSum += part.depthSum;
+  total.nodeSum += part.nodeSum;
+}
+
 /** "mean depth 5.12, 41k nodes per search (1234 searches)" (plain counts under 1,000), or "no searches". */
 export function describeStats(stats: SearchStats): string {
   if (stats.searches === 0) return 'no searches';
@@ -81,7 +91,7 @@ export function makePlayer(
 ): Player {
   const rng = new Random(seed);
   const searcher = new Searcher(new TranspositionTable(16));
-  const stats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
+  const stats = emptyStats();
   return {
     profile,
     stats,

@@ -15,7 +15,7 @@ import { DEFAULT_WEIGHTS, DefaultEvaluator, type EvalWeights } from '../src/game
 import { definition } from '../src/games/tablut/index.js';
 import type { TablutPosition } from '../src/games/tablut/position.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
-import { describeStats, makePlayer, opening, playGame, type SearchStats } from './arena.js';
+import { addStats, describeStats, emptyStats, makePlayer, opening, playGame, type SearchStats } from './arena.js';
 import { runIfMain } from './cli.js';
 
 export interface ScreenOptions {
@@ -40,8 +40,8 @@ export interface ScreenResult {
 export function screen(options: ScreenOptions): ScreenResult {
   const def = definition as unknown as GameDefinition<SearchPosition>;
   const weights: EvalWeights = { ...DEFAULT_WEIGHTS, ...options.weights };
-  const screenedStats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
-  const baselineStats: SearchStats = { searches: 0, depthSum: 0, nodeSum: 0 };
+  const screenedStats = emptyStats();
+  const baselineStats = emptyStats();
   const points = options.seeds.map((seed) => {
     const rng = new Random(seed);
     const screened = makePlayer('default', options.depth, options.ms, 1, (pos) => {
@@ -61,12 +61,6 @@ export function screen(options: ScreenOptions): ScreenResult {
     return points;
   });
   return { points, screened: screenedStats, baseline: baselineStats };
-}
-
-function addStats(total: SearchStats, part: SearchStats): void {
-  total.searches += part.searches;
-  total.depthSum += part.depthSum;
-  total.nodeSum += part.nodeSum;
 }
 
 /** DEFAULT_WEIGHTS with the overrides of a JSON object (command-line `--weights`); unknown names throw. */
