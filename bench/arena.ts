@@ -106,9 +106,7 @@ export function makePlayer(
       if (depth !== undefined) searcher.tt.clear();
       const result = analyse(engine, own, searcher, limits);
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
-        stats.searches++;
-        stats.depthSum += result.depth;
-        stats.nodeSum += result.nodes;
+        addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes });
       }
       return result.move;
     },
