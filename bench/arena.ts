@@ -1,13 +1,17 @@
 /**
  * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
  *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
+ *                  [--record games.jsonl]
  *
  * Plays engine configuration A against B from seeded random openings, each opening twice with the
  * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
  * games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
  * (a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
- * depth, to measure what a ply of search is worth against an evaluation's knowledge.
+ * depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
+ * appends one JSON line per game (pair, who played first, opening and game moves in the game's
+ * notation, result for the first player), so lost games can be replayed and studied.
  */
+import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { findGame } from '../src/games/registry.js';
@@ -32,6 +36,19 @@ export interface ArenaOptions {
   params: Record<string, unknown>;
   maxPlies: number;
   verbose: boolean;
+  /** File to append one JSON line per game to (GameRecord). */
+  record?: string;
+}
+
+export interface GameRecord {
+  pair: number;
+  first: string;
+  second: string;
+  /** The random opening and the moves played after it, in the game's move notation. */
+  opening: string[];
+  moves: string[];
+  /** Points of the player moving first: 1, 0.5 or 0. */
+  result: number;
 }
 
 export interface ArenaResult {
@@ -133,8 +150,19 @@ export function startPosition(def: GameDefinition<SearchPosition>, params: Recor
   return decoded.value;
 }
 
-/** Plays one game; returns 1 / 0.5 / 0 for the player moving first. */
-export function playGame(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, openingMoves: number[], first: Player, second: Player, maxPlies: number): number {
+/**
+ * Plays one game; returns 1 / 0.5 / 0 for the player moving first. `played` receives the moves after
+ * the opening.
+ */
+export function playGame(
+  def: GameDefinition<SearchPosition>,
+  params: Record<string, unknown>,
+  openingMoves: number[],
+  first: Player,
+  second: Player,
+  maxPlies: number,
+  played: number[] = [],
+): number {
   const pos = startPosition(def, params);
   for (const m of openingMoves) pos.makeMove(m);
   const firstSide = openingMoves.length % 2 === 0 ? pos.side : 1 - pos.side;
@@ -146,8 +174,19 @@ export function playGame(def: GameDefinition<SearchPosition>, params: Record<str
     const move = player.choose(def, pos);
     if (!legalMoveCodes(pos).includes(move)) throw new Error(`${player.profile} chose an illegal move ${move}`);
     pos.makeMove(move);
+    played.push(move);
   }
   return 0.5;
+}
+
+/** The moves in the game's notation, replayed from the start position. */
+export function notation(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, moves: number[]): string[] {
+  const pos = startPosition(def, params);
+  return moves.map((move) => {
+    const text = def.encodeMove(pos, move).notation;
+    pos.makeMove(move);
+    return text;
+  });
 }
 
 export function eloFromScore(score: number): number {
@@ -169,8 +208,16 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   for (const name of def.sideNames) bySide[name] = { points: 0, games: 0 };
   for (let pair = 0; pair < options.pairs; pair++) {
     const moves = opening(def, options.params, options.openingPlies, rng);
-    const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies);
-    const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies);
+    const playedFirst: number[] = [];
+    const playedSecond: number[] = [];
+    const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies, playedFirst);
+    const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies, playedSecond);
+    if (options.record !== undefined) {
+      const openingText = notation(def, options.params, moves);
+      const line = (first: string, second: string, played: number[], result: number): string =>
+        JSON.stringify({ pair: pair + 1, first, second, opening: openingText, moves: notation(def, options.params, [...moves, ...played]).slice(moves.length), result } satisfies GameRecord);
+      appendFileSync(options.record, `${line(options.a, options.b, playedFirst, asFirst)}\n${line(options.b, options.a, playedSecond, 1 - asSecond)}\n`);
+    }
     const firstSide = startPosition(def, options.params).side ^ (moves.length & 1);
     bySide[def.sideNames[firstSide]].points += asFirst;
     bySide[def.sideNames[firstSide]].games++;
@@ -193,7 +240,7 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   return { wins, draws, losses, games, score, elo, eloError, bySide, statsA: a.stats, statsB: b.stats };
 }
 
-function parseParams(raw: string | undefined): Record<string, unknown> {
+export function parseParams(raw: string | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of new URLSearchParams(raw ?? '')) out[k] = /^-?\d+$/.test(v) ? Number(v) : v;
   return out;
@@ -214,6 +261,7 @@ async function main(): Promise<void> {
       params: { type: 'string' },
       'max-plies': { type: 'string', default: '400' },
       verbose: { type: 'boolean', default: false },
+      record: { type: 'string' },
     },
   });
   const options: ArenaOptions = {
@@ -229,6 +277,7 @@ async function main(): Promise<void> {
     params: parseParams(values.params),
     maxPlies: Number(values['max-plies']),
     verbose: values.verbose!,
+    record: values.record,
   };
   const limit =
     options.depth !== undefined

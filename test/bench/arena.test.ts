@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
-import { eloFromScore, runArena } from '../../bench/arena.js';
+import { eloFromScore, runArena, type GameRecord } from '../../bench/arena.js';
+import { findGame } from '../../src/games/registry.js';
+import { NOT_TERMINAL } from '../../src/search/score.js';
 
 t.test('arena: a perfect tic-tac-toe player never loses to random, colours swapped', async (t) => {
   const r = runArena(
@@ -29,4 +34,38 @@ t.test('Elo from score', async (t) => {
   t.equal(eloFromScore(0.5), 0);
   t.ok(Math.abs(eloFromScore(0.75) - 190.8) < 0.1, '75% is about +191 Elo');
   t.ok(eloFromScore(0.25) < 0);
+});
+
+t.test('arena: --record writes each game, replayable in the game notation', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'arena-'));
+  const file = join(dir, 'games.jsonl');
+  const r = runArena(
+    { game: 'mnk', a: 'default', b: 'random', pairs: 2, depth: 9, ms: undefined, openingPlies: 1, seed: 3, params: { m: 3, n: 3, k: 3 }, maxPlies: 20, verbose: false, record: file },
+    () => {},
+  );
+  const records = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GameRecord);
+  rmSync(dir, { recursive: true });
+  t.equal(records.length, 4, 'two pairs, two games each');
+  t.same(records.map((g) => [g.pair, g.first, g.second]), [[1, 'default', 'random'], [1, 'random', 'default'], [2, 'default', 'random'], [2, 'random', 'default']]);
+  t.same(records[0].opening, records[1].opening, 'a pair shares its opening');
+  t.equal(records[0].opening.length, 1);
+  // The records' results add up to the arena's: the default's points are its results as first and
+  // one minus the results when random moved first.
+  const points = records.reduce((sum, g) => sum + (g.first === 'default' ? g.result : 1 - g.result), 0);
+  t.equal(points, r.wins + r.draws / 2);
+  // Every game replays through the game's own move decoder to a finished game.
+  const mnk = findGame('mnk')!;
+  for (const g of records) {
+    const state = mnk.initialState({ m: 3, n: 3, k: 3 });
+    if (!state.ok) throw new Error('initial state');
+    const decoded = mnk.decodeState(state.value, undefined);
+    if (!decoded.ok) throw new Error('decode');
+    const pos = decoded.value;
+    for (const text of [...g.opening, ...g.moves]) {
+      const move = mnk.decodeMove(pos, text, 'record');
+      if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
+      pos.makeMove(move.value);
+    }
+    t.not(pos.terminal(), NOT_TERMINAL, `game ${g.pair} (${g.first} first) ends finished after ${g.moves.length} moves`);
+  }
 });
