@@ -65,13 +65,13 @@ export function reviewGame(
 ): ReviewedMove[] {
   const pos = startPosition(def, params);
   const all = [...record.opening, ...record.moves];
-  // The first player moves on even plies of the game after the opening's.
+  // The player recorded as first is the side to move once the opening is played.
   const firstMover = pos.side ^ (record.opening.length & 1);
   const reviewed: ReviewedMove[] = [];
   for (let ply = 0; ply < all.length; ply++) {
-    const decoded = def.decodeMove(pos, all[ply], `moves[${ply}]`);
-    if (!decoded.ok) throw new Error(`game ${record.pair}: moves[${ply}] ${all[ply]}: ${decoded.error.message}`);
-    if (!legalMoveCodes(pos).includes(decoded.value)) throw new Error(`game ${record.pair}: moves[${ply}] ${all[ply]} is not legal there`);
+    const decoded = def.decodeMove(pos, all[ply], `ply ${ply}`);
+    if (!decoded.ok) throw new Error(`game ${record.pair}: ply ${ply} ${all[ply]}: ${decoded.error.message}`);
+    if (!legalMoveCodes(pos).includes(decoded.value)) throw new Error(`game ${record.pair}: ply ${ply} ${all[ply]} is not legal there`);
     const mover = pos.side === firstMover ? record.first : record.second;
     if (ply >= record.opening.length && mover === player) {
       const best = analyst.search(pos);

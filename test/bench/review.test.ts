@@ -40,8 +40,14 @@ t.test('review: the losing move shows the drop from a draw to a loss', async (t)
 t.test('review: a record that does not replay is an error naming the move', async (t) => {
   const mnk = findGame('mnk')!;
   const analyst = makeAnalyst(mnk, 'default', { depth: 1 });
-  t.throws(() => reviewGame(mnk, params, { ...record, moves: ['1,1', '1,1'] }, 'random', analyst), /game 1: moves\[1\] 1,1: /);
-  t.throws(() => reviewGame(mnk, params, { ...record, moves: ['1,1', '9,9'] }, 'random', analyst), /game 1: moves\[1\] 9,9/);
+  t.throws(() => reviewGame(mnk, params, { ...record, moves: ['1,1', '1,1'] }, 'random', analyst), /game 1: ply 1 1,1: /);
+  t.throws(() => reviewGame(mnk, params, { ...record, moves: ['1,1', '9,9'] }, 'random', analyst), /game 1: ply 1 9,9/);
+  // Tablut's notation parses any from-to pair; the king on the throne cannot move at the start.
+  const tablut = findGame('tablut')!;
+  t.throws(
+    () => reviewGame(tablut, {}, { ...record, moves: ['e5-e1'] }, 'default', makeAnalyst(tablut, 'default', { depth: 1 })),
+    /game 1: ply 0 e5-e1 is not legal there/,
+  );
 });
 
 t.test('review: a forced move loses nothing', async (t) => {
