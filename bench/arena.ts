@@ -164,8 +164,8 @@ export function playGame(
   played: number[] = [],
 ): number {
   const pos = startPosition(def, params);
+  const firstSide = firstMoverSide(pos, openingMoves.length);
   for (const m of openingMoves) pos.makeMove(m);
-  const firstSide = openingMoves.length % 2 === 0 ? pos.side : 1 - pos.side;
   for (let ply = 0; ply < maxPlies; ply++) {
     const status = statusOf(def, pos);
     if (status.status === 'draw') return 0.5;
@@ -177,6 +177,11 @@ export function playGame(
     played.push(move);
   }
   return 0.5;
+}
+
+/** The side that moves first once an opening of `openingPlies` is played from the start position `start`. */
+export function firstMoverSide(start: SearchPosition, openingPlies: number): number {
+  return start.side ^ (openingPlies & 1);
 }
 
 /** The moves in the game's notation, replayed from the start position. */
@@ -213,12 +218,14 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
     const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies, playedFirst);
     const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies, playedSecond);
     if (options.record !== undefined) {
-      const openingText = notation(def, options.params, moves);
-      const line = (first: string, second: string, played: number[], result: number): string =>
-        JSON.stringify({ pair: pair + 1, first, second, opening: openingText, moves: notation(def, options.params, [...moves, ...played]).slice(moves.length), result } satisfies GameRecord);
+      const line = (first: string, second: string, played: number[], result: number): string => {
+        const text = notation(def, options.params, [...moves, ...played]);
+        const record: GameRecord = { pair: pair + 1, first, second, opening: text.slice(0, moves.length), moves: text.slice(moves.length), result };
+        return JSON.stringify(record);
+      };
       appendFileSync(options.record, `${line(options.a, options.b, playedFirst, asFirst)}\n${line(options.b, options.a, playedSecond, 1 - asSecond)}\n`);
     }
-    const firstSide = startPosition(def, options.params).side ^ (moves.length & 1);
+    const firstSide = firstMoverSide(startPosition(def, options.params), moves.length);
     bySide[def.sideNames[firstSide]].points += asFirst;
     bySide[def.sideNames[firstSide]].games++;
     bySide[def.sideNames[1 - firstSide]].points += asSecond;

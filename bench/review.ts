@@ -19,7 +19,7 @@ import { DRAW_SCORE, WIN_SCORE } from '../src/search/score.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import type { GameRecord } from './arena.js';
-import { parseParams, startPosition } from './arena.js';
+import { firstMoverSide, parseParams, startPosition } from './arena.js';
 import { runIfMain } from './cli.js';
 
 export interface ReviewedMove {
@@ -65,8 +65,7 @@ export function reviewGame(
 ): ReviewedMove[] {
   const pos = startPosition(def, params);
   const all = [...record.opening, ...record.moves];
-  // The player recorded as first is the side to move once the opening is played.
-  const firstMover = pos.side ^ (record.opening.length & 1);
+  const firstMover = firstMoverSide(pos, record.opening.length);
   const reviewed: ReviewedMove[] = [];
   for (let ply = 0; ply < all.length; ply++) {
     const decoded = def.decodeMove(pos, all[ply], `ply ${ply}`);
