@@ -140,26 +140,25 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
 /**
  * The 16 escape segments: half-rows of rows 2, 3, 7, 8 and half-columns of columns b, c, g, h
  * between the edge and the middle. A black pawn anywhere on a segment shuts that way out.
+ * SEGMENTS_OF[s]: bit i set when square s lies on segment i (a square lies on at most two).
  */
-const SEGMENT_ROW = new Uint8Array(16);
-const SEGMENT_MASK = new Uint16Array(16);
-const SEGMENT_IS_COLUMN = new Uint8Array(16);
+const SEGMENTS_OF = new Uint16Array(SQUARES);
 {
   const lines = [1, 2, 6, 7];
   let i = 0;
   for (const line of lines) {
     for (const half of [0b000001111, 0b111100000]) {
-      SEGMENT_ROW[i] = line;
-      SEGMENT_MASK[i] = half;
-      SEGMENT_IS_COLUMN[i] = 0;
-      i++;
-      SEGMENT_ROW[i] = line;
-      SEGMENT_MASK[i] = half;
-      SEGMENT_IS_COLUMN[i] = 1;
-      i++;
+      for (let k = 0; k < SIZE; k++) {
+        if ((half & (1 << k)) === 0) continue;
+        SEGMENTS_OF[line * SIZE + k] |= 1 << i; // the half-row of row `line`
+        SEGMENTS_OF[k * SIZE + line] |= 1 << (i + 1); // the half-column of column `line`
+      }
+      i += 2;
     }
   }
 }
+const BIT_COUNT_16 = new Uint8Array(1 << 16);
+for (let m = 1; m < 1 << 16; m++) BIT_COUNT_16[m] = BIT_COUNT_16[m >> 1] + (m & 1);
 
 /**
  * Black piece-square values (x blackSquare weight): the rhombus squares b3 c2 g2 h3 b7 c8 g8 h7
@@ -231,12 +230,10 @@ for (let m = 1; m < 1 << SIZE; m++) BIT_COUNT_9[m] = BIT_COUNT_9[m >> 1] + (m & 
  * and the side to move. One table per weight set, shared by every evaluator of a worker.
  */
 const CACHE_BITS = 16;
+/** Slot layout: [hashLo, hashHi, value, filled (a zero key would otherwise match an empty slot)]. */
+const CACHE_SLOT_INTS = 4;
 class StaticCache {
-  readonly lo = new Int32Array(1 << CACHE_BITS);
-  readonly hi = new Int32Array(1 << CACHE_BITS);
-  readonly value = new Int32Array(1 << CACHE_BITS);
-  /** Filled slots; a zero key would otherwise match an empty slot. */
-  readonly used = new Uint8Array(1 << CACHE_BITS);
+  readonly slots = new Int32Array((1 << CACHE_BITS) * CACHE_SLOT_INTS);
 }
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
 const caches = new WeakMap<EvalWeights, StaticCache>();
@@ -244,8 +241,6 @@ const caches = new WeakMap<EvalWeights, StaticCache>();
 export class DefaultEvaluator implements TablutEvaluator {
   private readonly w: EvalWeights;
   private readonly cache: StaticCache;
-  private readonly blackRows = new Uint16Array(SIZE);
-  private readonly blackCols = new Uint16Array(SIZE);
 
   /** Threat quiescence used when the engine plays Black / White (rootSide), or null: static only. */
   private readonly quiescenceAsBlack: ThreatQuiescence | null;
@@ -297,14 +292,14 @@ export class DefaultEvaluator implements TablutEvaluator {
 
   /** Score from White's point of view. */
   whiteScore(pos: TablutPosition): number {
-    const cache = this.cache;
-    const slot = pos.hashLo & CACHE_MASK;
-    if (cache.used[slot] === 1 && cache.lo[slot] === pos.hashLo && cache.hi[slot] === pos.hashHi) return cache.value[slot];
+    const slots = this.cache.slots;
+    const slot = (pos.hashLo & CACHE_MASK) * CACHE_SLOT_INTS;
+    if (slots[slot + 3] === 1 && slots[slot] === pos.hashLo && slots[slot + 1] === pos.hashHi) return slots[slot + 2];
     const value = this.computeWhiteScore(pos);
-    cache.used[slot] = 1;
-    cache.lo[slot] = pos.hashLo;
-    cache.hi[slot] = pos.hashHi;
-    cache.value[slot] = value;
+    slots[slot] = pos.hashLo;
+    slots[slot + 1] = pos.hashHi;
+    slots[slot + 2] = value;
+    slots[slot + 3] = 1;
     return value;
   }
 
@@ -364,10 +359,6 @@ export class DefaultEvaluator implements TablutEvaluator {
     score += (kingTerms * phase) / 16;
 
     // Black formation.
-    const blackRows = this.blackRows;
-    const blackCols = this.blackCols;
-    blackRows.fill(0);
-    blackCols.fill(0);
     let squareSum = 0;
     const kr = ROW[king];
     const kc = COL[king];
@@ -375,26 +366,21 @@ export class DefaultEvaluator implements TablutEvaluator {
     let crowd = 0;
     let inCamp = 0;
     let blackLoose = 0;
+    let segments = 0;
     for (let i = 0; i < pos.blackCount; i++) {
       const s = pos.blackPawns[i];
       inCamp += CAMP[s];
       if (looseAxis(board, s, BLACK, BLACK)) blackLoose++;
+      segments |= SEGMENTS_OF[s];
+      squareSum += BLACK_SQUARE_TABLE[s];
       const r = ROW[s];
       const c = COL[s];
-      blackRows[r] |= 1 << c;
-      blackCols[c] |= 1 << r;
-      squareSum += BLACK_SQUARE_TABLE[s];
       if (r === kr || c === kc) blockers++;
       const dr = r > kr ? r - kr : kr - r;
       const dc = c > kc ? c - kc : kc - c;
       if (dr <= 2 && dc <= 2) crowd++;
     }
-    let guarded = 0;
-    for (let i = 0; i < 16; i++) {
-      const line = SEGMENT_ROW[i];
-      const bits = SEGMENT_IS_COLUMN[i] === 1 ? blackCols[line] : blackRows[line];
-      if ((bits & SEGMENT_MASK[i]) !== 0) guarded++;
-    }
+    const guarded = BIT_COUNT_16[segments];
     score -= w.segmentGuard * guarded + w.lineBlocker * blockers + w.blackSquare * squareSum + w.kingCrowd * crowd;
     let whiteLoose = 0;
     if (w.whiteLoose !== 0) {
@@ -404,8 +390,10 @@ export class DefaultEvaluator implements TablutEvaluator {
     if (king === THRONE_SQUARE) score += w.kingOnThrone;
     if (THRONE_ZONE[king] === 0 && pos.blackCount > 8) score -= (w.kingExposed * (pos.blackCount - 8)) >> 4;
 
-    const hangingWhite = capturableWhitePawns(pos);
-    score -= hangingWhite * (whiteToMove ? w.hangingWhite >> 1 : w.hangingWhite);
+    if (w.hangingWhite !== 0) {
+      const hangingWhite = capturableWhitePawns(pos);
+      score -= hangingWhite * (whiteToMove ? w.hangingWhite >> 1 : w.hangingWhite);
+    }
     const hangingBlack = capturableBlackPawns(pos);
     score += hangingBlack * (whiteToMove ? w.hangingBlack : w.hangingBlack >> 1);
     return score | 0;

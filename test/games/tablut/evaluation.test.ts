@@ -147,3 +147,26 @@ t.test('static value cache: values read back equal values computed afresh', asyn
   }
   t.equal(mismatches, 0, `${positions.length} positions`);
 });
+
+t.test('escape segments: each half-row or half-column holding a black pawn counts once', async (t) => {
+  // Only segmentGuard weighs, so the White value is minus the number of guarded segments. The
+  // segments (evaluation.ts) are the halves of rows 2, 3, 7, 8 and of columns b, c, g, h between
+  // the edge and the middle; the middle row and column (5, e) belong to none. King on the throne
+  // with camps on every line: no open line, and Black to move so no double-threat check.
+  const onlySegments = Object.fromEntries(Object.keys(DEFAULT_WEIGHTS).map((k) => [k, 0])) as unknown as typeof DEFAULT_WEIGHTS;
+  const evaluator = new DefaultEvaluator({ ...onlySegments, segmentGuard: 1 });
+  const cases: Array<[string[], number]> = [
+    [[], 0],
+    [['b3'], 2], // row 3 (left half) and column b (top half)
+    [['b3', 'c2'], 4], // row 2 (left) and column c (top)
+    [['b3', 'c2', 'b2'], 4], // row 2 left and column b top are already guarded
+    [['e2', 'c5'], 0], // column e and row 5 hold no segment; c5 is in the middle of column c
+    [['d8'], 1], // row 8 (left half); column d holds no segment
+    [['h7', 'g8', 'b8', 'c7'], 8], // all four bottom corners' rows and columns
+  ];
+  for (const [squares, guarded] of cases) {
+    const pieces: Record<string, number> = { e5: KING };
+    for (const name of squares) pieces[name] = BLACK;
+    t.equal(evaluator.whiteScore(build(pieces, SIDE_BLACK)), -guarded, squares.join(' ') || 'no black pawn');
+  }
+});
