@@ -1,13 +1,14 @@
 /**
  * npm run tablut-screen -- --weights '{"doubleThreatAvailable":0}' [--colour WHITE] [--depth 4 | --ms 100]
- *                          [--baseline-depth 5] [--games 60] [--seeds 11,12,13]
+ *                          [--baseline-depth 5 | --baseline-ms 100] [--games 60] [--seeds 11,12,13]
  *
  * Screens Tablut evaluation weights: the default profile with these weights overriding
  * DEFAULT_WEIGHTS plays one colour against the 'seed' profile. Every game has its own random 4-ply
  * opening, so one colour gets `games` openings per seed. It prints the points per opening seed and
  * the total, then each side's mean search depth and nodes. At fixed depth the games are
- * deterministic, so two weight sets can be compared on the same openings; --baseline-depth gives
- * the 'seed' baseline a depth of its own.
+ * deterministic, so two weight sets can be compared on the same openings; --baseline-depth and
+ * --baseline-ms give the 'seed' baseline a depth or a time per move of its own (what one side's
+ * extra depth or time is worth).
  */
 import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
@@ -24,6 +25,8 @@ export interface ScreenOptions {
   depth: number | undefined;
   /** The baseline's own fixed depth (defaults to `depth`), to see what one side's extra ply is worth. */
   baselineDepth?: number;
+  /** The baseline's own time per move (defaults to `ms`; ignored under a fixed baseline depth). */
+  baselineMs?: number;
   ms: number | undefined;
   games: number;
   seeds: number[];
@@ -47,7 +50,8 @@ export function screen(options: ScreenOptions): ScreenResult {
     const screened = makePlayer('default', options.depth, options.ms, 1, (pos) => {
       (pos as unknown as TablutPosition).evaluator = new DefaultEvaluator(weights);
     });
-    const baseline = makePlayer('seed', options.baselineDepth ?? options.depth, options.ms, 2);
+    const limits = baselineLimits(options);
+    const baseline = makePlayer('seed', limits.depth, limits.ms, 2);
     let points = 0;
     for (let game = 0; game < options.games; game++) {
       const moves = opening(def, {}, 4, rng);
@@ -61,6 +65,13 @@ export function screen(options: ScreenOptions): ScreenResult {
     return points;
   });
   return { points, screened: screenedStats, baseline: baselineStats };
+}
+
+/** The baseline's depth and time per move: its own when given, else the screened profile's. */
+export function baselineLimits(options: ScreenOptions): { depth: number | undefined; ms: number | undefined } {
+  if (options.baselineDepth !== undefined) return { depth: options.baselineDepth, ms: undefined };
+  if (options.baselineMs !== undefined) return { depth: undefined, ms: options.baselineMs };
+  return { depth: options.depth, ms: options.ms };
 }
 
 /** DEFAULT_WEIGHTS with the overrides of a JSON object (command-line `--weights`); unknown names throw. */
@@ -80,6 +91,7 @@ function main(): void {
       colour: { type: 'string', default: 'WHITE' },
       depth: { type: 'string' },
       'baseline-depth': { type: 'string' },
+      'baseline-ms': { type: 'string' },
       ms: { type: 'string' },
       games: { type: 'string', default: '60' },
       seeds: { type: 'string', default: '11,12,13' },
@@ -90,12 +102,15 @@ function main(): void {
   const ms = values.ms === undefined ? undefined : Number(values.ms);
   const depth = values.depth === undefined ? (ms === undefined ? 4 : undefined) : Number(values.depth);
   const baselineDepth = values['baseline-depth'] === undefined ? undefined : Number(values['baseline-depth']);
-  const options: ScreenOptions = { weights, colour, depth, baselineDepth, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
+  const baselineMs = values['baseline-ms'] === undefined ? undefined : Number(values['baseline-ms']);
+  const options: ScreenOptions = { weights, colour, depth, baselineDepth, baselineMs, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
   const started = Date.now();
   const { points, screened, baseline } = screen(options);
   const total = points.reduce((a, b) => a + b, 0);
   const games = options.games * options.seeds.length;
-  const limit = depth !== undefined ? `depth ${depth}${baselineDepth !== undefined ? ` (seed depth ${baselineDepth})` : ''}` : `${ms} ms/move`;
+  const own = baselineLimits(options);
+  const seedLimit = own.depth !== undefined ? `seed depth ${own.depth}` : `seed ${own.ms} ms/move`;
+  const limit = `${depth !== undefined ? `depth ${depth}` : `${ms} ms/move`} (${seedLimit})`;
   console.log(
     `tablut screen ${values.weights} as ${colour}, ${limit}: ${total}/${games} (${((100 * total) / games).toFixed(1)}%) ` +
       `[${points.join(' ')}] in ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { describeStats } from '../../bench/arena.js';
-import { screen, weightsFromJson } from '../../bench/tablut-screen.js';
+import { baselineLimits, screen, weightsFromJson } from '../../bench/tablut-screen.js';
 import { DEFAULT_WEIGHTS } from '../../src/games/tablut/evaluation.js';
 
 t.test('tablut screen: fixed-depth games are deterministic, so weight sets compare on the same openings', async (t) => {
@@ -32,4 +32,12 @@ t.test('tablut screen: --weights overrides DEFAULT_WEIGHTS and rejects unknown n
   t.equal(weights.whitePawn, DEFAULT_WEIGHTS.whitePawn, 'the others keep their default');
   t.throws(() => weightsFromJson('{"kingMobilty":10}'), /unknown weight kingMobilty/);
   t.throws(() => weightsFromJson('{"kingMobility":"10"}'), /weight kingMobility must be a number/);
+});
+
+t.test('tablut screen: the baseline takes its own depth or time per move, else the screened one', async (t) => {
+  const options = { weights: {}, colour: 'WHITE' as const, depth: undefined, ms: 150, games: 1, seeds: [1] };
+  t.same(baselineLimits(options), { depth: undefined, ms: 150 }, 'the same 150 ms by default');
+  t.same(baselineLimits({ ...options, baselineMs: 100 }), { depth: undefined, ms: 100 }, '--baseline-ms 100');
+  t.same(baselineLimits({ ...options, baselineDepth: 5, baselineMs: 100 }), { depth: 5, ms: undefined }, 'a fixed baseline depth wins');
+  t.same(baselineLimits({ ...options, depth: 4, ms: undefined }), { depth: 4, ms: undefined }, 'the same fixed depth by default');
 });
