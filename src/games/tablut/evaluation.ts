@@ -105,6 +105,12 @@ export interface EvalWeights {
  * contact, the king's distance to the edge, squares reached in two king moves) changed the held-out
  * error by less than 0.001 and screened no better. parryKingThreats is off: it wins games at fixed
  * depth but costs as much time as it saves at 100 ms/move (README, "Measured").
+ * hangingBlack is then halved by hand, from the fitted 146 to 73: the fit made a black pawn White
+ * can take worth three black pawns, while White's lost games show it trading its own pawns away
+ * (bench/records). As White at 100 ms/move
+ * (`npm run tablut-screen -- --ms 100 --games 20 --seeds ...`), 672/720 against 646.5/720 for 146
+ * on seeds 61-96, and 445.5/480 against 430/480 on seeds 73-96, screened after it was picked
+ * (README, "Measured").
  */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   whitePawn: 220,
@@ -120,7 +126,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   lineBlocker: 39,
   blackSquare: 0,
   hangingWhite: 39,
-  hangingBlack: 146,
+  hangingBlack: 73,
   kingGuard: 0,
   kingNearCamp: 0,
   semiOpenLine: 161,
