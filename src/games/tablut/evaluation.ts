@@ -163,8 +163,6 @@ const SEGMENTS_OF = new Uint16Array(SQUARES);
     }
   }
 }
-const BIT_COUNT_16 = new Uint8Array(1 << 16);
-for (let m = 1; m < 1 << 16; m++) BIT_COUNT_16[m] = BIT_COUNT_16[m >> 1] + (m & 1);
 
 /**
  * Black piece-square values (x blackSquare weight): the rhombus squares b3 c2 g2 h3 b7 c8 g8 h7
@@ -386,7 +384,7 @@ export class DefaultEvaluator implements TablutEvaluator {
       const dc = c > kc ? c - kc : kc - c;
       if (dr <= 2 && dc <= 2) crowd++;
     }
-    const guarded = BIT_COUNT_16[segments];
+    const guarded = BIT_COUNT_9[segments & FULL_LINE] + BIT_COUNT_9[segments >> SIZE];
     score -= w.segmentGuard * guarded + w.lineBlocker * blockers + w.blackSquare * squareSum + w.kingCrowd * crowd;
     let whiteLoose = 0;
     if (w.whiteLoose !== 0) {
