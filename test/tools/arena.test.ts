@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { eloFromScore, runArena, type GameRecord } from '../../bench/arena.js';
+import { eloFromScore, runArena, type GameRecord } from '../../tools/arena.js';
 import { findGame } from '../../src/games/registry.js';
 import { NOT_TERMINAL } from '../../src/search/score.js';
 

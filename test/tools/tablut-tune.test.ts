@@ -1,5 +1,5 @@
 import t from 'tap';
-import { fit, generate, load, TUNED_WEIGHTS } from '../../bench/tablut-tune.js';
+import { fit, generate, load, TUNED_WEIGHTS } from '../../tools/tablut-tune.js';
 import { DEFAULT_WEIGHTS } from '../../src/games/tablut/evaluation.js';
 
 t.test('tablut tune: deterministic games, one labelled line per searched position', async (t) => {

@@ -33,7 +33,7 @@ import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { startPosition } from './arena.js';
 import { weightsFromJson } from './tablut-screen.js';
-import { runIfMain } from './cli.js';
+import { runIfMain } from '../src/core/cli.js';
 
 /** The weights the fit adjusts: every term of the static evaluation except the phase. */
 export const TUNED_WEIGHTS = [

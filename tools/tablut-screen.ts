@@ -17,7 +17,7 @@ import { definition } from '../src/games/tablut/index.js';
 import type { TablutPosition } from '../src/games/tablut/position.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { addStats, describeStats, emptyStats, makePlayer, opening, playGame, type SearchStats } from './arena.js';
-import { runIfMain } from './cli.js';
+import { runIfMain } from '../src/core/cli.js';
 
 export interface ScreenOptions {
   weights: Partial<EvalWeights>;

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { describeStats } from '../../bench/arena.js';
-import { baselineLimits, screen, weightsFromJson } from '../../bench/tablut-screen.js';
+import { describeStats } from '../../tools/arena.js';
+import { baselineLimits, screen, weightsFromJson } from '../../tools/tablut-screen.js';
 import { DEFAULT_WEIGHTS } from '../../src/games/tablut/evaluation.js';
 
 t.test('tablut screen: fixed-depth games are deterministic, so weight sets compare on the same openings', async (t) => {

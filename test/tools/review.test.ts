@@ -5,8 +5,8 @@
  * to X completing the line at once. Notation "row,col".
  */
 import t from 'tap';
-import type { GameRecord } from '../../bench/arena.js';
-import { makeAnalyst, reviewGame, type Analyst } from '../../bench/review.js';
+import type { GameRecord } from '../../tools/arena.js';
+import { makeAnalyst, reviewGame, type Analyst } from '../../tools/review.js';
 import { BLACK, EMPTY, KING, SIDE_BLACK, SQUARES, THRONE, THRONE_SQUARE, WHITE, parseSquare } from '../../src/games/tablut/board.js';
 import { STATUS_ONGOING, TablutPosition } from '../../src/games/tablut/position.js';
 import { findGame } from '../../src/games/registry.js';

@@ -20,7 +20,7 @@ import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
 import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { runIfMain } from './cli.js';
+import { runIfMain } from '../src/core/cli.js';
 
 export interface ArenaOptions {
   game: string;

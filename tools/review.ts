@@ -20,7 +20,7 @@ import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import type { GameRecord } from './arena.js';
 import { firstMoverSide, parseParams, startPosition } from './arena.js';
-import { runIfMain } from './cli.js';
+import { runIfMain } from '../src/core/cli.js';
 
 export interface ReviewedMove {
   /** Ply number from the start position (the opening included). */
