@@ -1,13 +1,122 @@
 /**
- * Entry of the bench command-line scripts: runs `main` only when the module is the script node was
- * started with (tests import the same modules), and turns an error into its message and exit code 1.
+ * One convention for every command-line entry (bench, tools, clients, adapters):
+ *  - `--help` (or `-h`) prints the usage text and exits 0;
+ *  - a bad option or argument prints one line, `<name>: <problem> (try --help)`, and exits 2, never a stack;
+ *  - an error while running prints its message and exits 1.
+ * `runIfMain` runs the entry only when its module is the script node was started with, so tests import
+ * the same modules without running them.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A problem with the command line: reported in one line with exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type CliOptions = NonNullable<ParseArgsConfig['options']>;
+
+export interface CliSpec<O extends CliOptions> {
+  /** Command name used in messages (e.g. `npm run arena`). */
+  readonly name: string;
+  /** The whole usage text printed by --help. */
+  readonly usage: string;
+  readonly options: O;
+  /** Accept positional arguments (default false: any positional is a usage error). */
+  readonly positionals?: boolean;
+}
+
+export interface ParsedArgs<O extends CliOptions> {
+  readonly values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>['values'];
+  readonly positionals: string[];
+}
+
+/**
+ * Parses argv against the spec. Returns null when --help was asked for (the usage is printed);
+ * throws UsageError for an unknown option, a missing value or a stray positional.
+ */
+export function parseCli<O extends CliOptions>(spec: CliSpec<O>, argv: readonly string[]): ParsedArgs<O> | null {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(spec.usage.endsWith('\n') ? spec.usage : `${spec.usage}\n`);
+    return null;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: spec.options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+  if (spec.positionals !== true && parsed.positionals.length > 0) {
+    throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
+  }
+  return parsed as unknown as ParsedArgs<O>;
+}
+
+/** Reads an integer option; a non-integer or out-of-range value is a UsageError naming the option. */
+export function intOption(values: Record<string, unknown>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+    const range = min === -Infinity && max === Infinity ? 'an integer' : `an integer from ${min} to ${max === Infinity ? 'up' : max}`;
+    throw new UsageError(`--${name} must be ${range}, got '${String(raw)}'`);
+  }
+  return value;
+}
+
+/** Exit code for an error thrown by an entry: 2 for usage problems, 1 otherwise; prints one line. */
+export function reportError(name: string, error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${name}: ${error.message} (try --help)\n`);
+    return 2;
+  }
+  process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
+/** True when the module at moduleUrl is the script node was started with. */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a command-line entry when its module is the main script: parses argv with the spec (--help,
+ * usage errors exit 2), then runs main with the parsed arguments; an error exits 1 with its message.
+ * main may return an exit code.
+ */
+export function runCliIfMain<O extends CliOptions>(
+  moduleUrl: string,
+  spec: CliSpec<O>,
+  main: (args: ParsedArgs<O>) => void | number | Promise<void | number>,
+): void {
+  if (!isMain(moduleUrl)) return;
+  Promise.resolve()
+    .then(() => {
+      const args = parseCli(spec, process.argv.slice(2));
+      return args === null ? 0 : main(args);
+    })
+    .then(
+      (code) => {
+        if (typeof code === 'number' && code !== 0) process.exitCode = code;
+      },
+      (error: unknown) => process.exit(reportError(spec.name, error)),
+    );
+}
+
+/** Older entries: runs main when the module is the main script; an error prints its message and exits 1. */
 export function runIfMain(moduleUrl: string, main: () => void | Promise<void>): void {
-  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  if (!isMain(moduleUrl)) return;
   Promise.resolve()
     .then(main)
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+    .catch((error: unknown) => process.exit(reportError(fileURLToPath(moduleUrl).split('/').pop() ?? 'kibitz', error)));
 }
