@@ -103,6 +103,11 @@ export interface GameEngine<P extends SearchPosition = SearchPosition> {
   clientScore(internal: number): number;
   /** Client score reported with a proven win (its negation for a loss) when there is no exact score. */
   readonly provenWinScore: number;
+  /**
+   * Optional: the exact final value of a finished game on the client scale, for the side to move
+   * (Othello's disc differential), for games whose solver reports `exactScore`.
+   */
+  finalScore?(position: P): number;
 }
 
 /** A client-input problem in game terms: which field, and what is wrong with it. */

@@ -89,6 +89,7 @@ export function fallbackResult(pos: SearchPosition): SearchTaskResult {
     depth: result.depth,
     nodes: result.nodes,
     stopReason: 'time',
+    lines: result.lines,
     startedAt,
     finishedAt: Date.now(),
   };

@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import {
   CONTROL_CANCEL,
@@ -18,6 +19,7 @@ import {
   CONTROL_THREAD,
   STATE_QUEUED,
   STATE_DONE,
+  type ProgressMessage,
   type SearchTask,
   type SearchTaskResult,
 } from './task.js';
@@ -71,6 +73,8 @@ export interface SearchJob {
   readonly task: SearchTask;
   /** Answer computed on the calling thread when the job never reaches a worker in time. */
   readonly fallback: () => SearchTaskResult;
+  /** Called on the main thread after each completed iteration of the running search (live analysis). */
+  readonly onProgress?: (info: ProgressMessage) => void;
 }
 
 export interface JobOutcome {
@@ -112,6 +116,11 @@ export interface PoolStats {
 const DEFAULT_MIN_SEARCH_MS = 15;
 const DEFAULT_OVERRUN_GRACE_MS = 250;
 const DEFAULT_OVERRUN_KILL_MS = 2_000;
+
+/** Delivers the progress messages already queued on the port. */
+function drainProgress(port: MessagePort, deliver: (info: ProgressMessage) => void): void {
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) deliver(m.message as ProgressMessage);
+}
 
 export function defaultWorkerFile(): string {
   const here = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -268,11 +277,27 @@ export class SearchPool {
     this.running++;
     this.armDeadline(waiting);
     this.armWatchdog(waiting);
+    let task = job.task;
+    let transferList: MessagePort[] | undefined;
+    let progressPort: MessagePort | undefined;
+    const onProgress = job.onProgress;
+    if (onProgress !== undefined) {
+      // A port of its own per task: the worker posts once per iteration; the answer still comes back as the task's result.
+      const channel = new MessageChannel();
+      progressPort = channel.port1;
+      progressPort.on('message', (info: ProgressMessage) => {
+        if (!waiting.settled) onProgress(info);
+      });
+      task = { ...task, progress: channel.port2 };
+      transferList = [channel.port2];
+    }
     this.piscina
-      .run(job.task)
+      .run(task, transferList === undefined ? undefined : { transferList })
       .then(
         (result) => {
           this.counters.completed++;
+          // Progress posted before the result is delivered before it (the two ports are not ordered).
+          if (progressPort !== undefined && !waiting.settled) drainProgress(progressPort, onProgress!);
           if (waiting.settled) return;
           this.settle(waiting);
           if (result.stopReason === 'cancelled' && Atomics.load(job.task.control, CONTROL_CANCEL) !== 0) {
@@ -289,6 +314,7 @@ export class SearchPool {
         },
       )
       .finally(() => {
+        progressPort?.close();
         if (waiting.watchdog !== undefined) clearTimeout(waiting.watchdog);
         waiting.watchdog = undefined;
         this.running--;

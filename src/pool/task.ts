@@ -3,8 +3,9 @@
  * The control block is shared memory so the main thread can see a task start and stop it
  * cooperatively without terminating the worker.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { GameId } from '../games/types.js';
-import type { StopReason } from '../search/search.js';
+import type { IterationInfo, SearchLine, StopReason } from '../search/search.js';
 
 export interface SearchTask {
   readonly gameId: GameId;
@@ -16,7 +17,18 @@ export interface SearchTask {
   readonly profile: string | undefined;
   /** Int32Array view over a SharedArrayBuffer: see CONTROL_* indices. */
   readonly control: Int32Array;
+  /** Stop after about this many nodes (fixed-node requests are reproducible: fresh table). */
+  readonly maxNodes?: number;
+  /** Root lines with exact scores (default 1). */
+  readonly multiPv?: number;
+  /** Legal root move codes to restrict the search to. */
+  readonly rootMoves?: readonly number[];
+  /** Set by the pool when the caller wants progress: the worker posts one ProgressMessage per iteration. */
+  readonly progress?: MessagePort;
 }
+
+/** What the worker posts on the progress port after each completed iteration. */
+export type ProgressMessage = IterationInfo;
 
 export interface SearchTaskResult {
   readonly move: number;
@@ -27,6 +39,8 @@ export interface SearchTaskResult {
   readonly depth: number;
   readonly nodes: number;
   readonly stopReason: StopReason;
+  /** Best first; lines[0] is move/score/pv (empty only for a task cancelled before it started). */
+  readonly lines: readonly SearchLine[];
   /** When the worker started and finished the search (Date.now() scale). */
   readonly startedAt: number;
   readonly finishedAt: number;

@@ -23,6 +23,28 @@ import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.
 
 export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
 
+/** One root move's line: its score searched to the iteration's depth with a full window. */
+export interface SearchLine {
+  move: number;
+  /** Internal score for the side to move at the root. */
+  score: number;
+  /** Starts with `move`. */
+  pv: number[];
+  /** True when `score` is a proven game result (win, loss or draw). */
+  exact: boolean;
+  /** Exact final value on the game's client scale, when a solver proved one (Othello disc differential). */
+  exactScore?: number;
+}
+
+/** What a search reports after each completed iteration (never per node). */
+export interface IterationInfo {
+  depth: number;
+  /** Best first; as many as multiPv asks for (fewer when fewer root moves). */
+  lines: SearchLine[];
+  nodes: number;
+  elapsedMs: number;
+}
+
 export interface SearchLimits {
   /** Deepest iteration (plies); defaults to MAX_PLY - 1. */
   maxDepth?: number;
@@ -34,6 +56,16 @@ export interface SearchLimits {
   nodeLimit?: number;
   /** Breaks ties between equally good root moves reproducibly. */
   seed?: number;
+  /**
+   * Root lines with exact scores (default 1). Each of the best `multiPv` root moves is searched to
+   * the iteration's depth with a window open above the worst line kept, so its score is exact (true
+   * multi-PV, like Stockfish's MultiPV); the other moves are only shown not to beat them.
+   */
+  multiPv?: number;
+  /** The only root moves to search (illegal codes are ignored); undefined: the game's own list. */
+  rootMoves?: readonly number[];
+  /** Called after each completed iteration, with the lines of that iteration. */
+  onIteration?: (info: IterationInfo) => void;
 }
 
 export interface SearchResult {
@@ -48,6 +80,33 @@ export interface SearchResult {
   stopReason: StopReason;
   /** True when `score` is a proven game result (win, loss or draw). */
   exact: boolean;
+  /** Best first; lines[0] agrees with move, score, pv and exact. Empty when there is no move. */
+  lines: SearchLine[];
+}
+
+/** Most lines a multi-PV search keeps. */
+export const MAX_MULTI_PV = 256;
+
+/**
+ * Root moves of a search that is filtered or asks for several lines: the given moves that are legal
+ * (in their order, once each), or the game's search moves topped up with other legal moves, best
+ * hinted first, until there are `multiPv` of them (a game's narrowed list, such as forced replies,
+ * would otherwise hide the lines a client asked for).
+ */
+export function rootMoveList(pos: SearchPosition, multiPv: number, rootMoves?: readonly number[]): number[] {
+  const buffer = new Int32Array(2 * pos.maxMoves);
+  const legalCount = pos.generateMoves(buffer, 0);
+  const legal = new Set(buffer.subarray(0, legalCount));
+  if (rootMoves !== undefined) return [...new Set(rootMoves)].filter((move) => legal.has(move));
+  if (typeof pos.generateSearchMoves !== 'function') return [...legal];
+  const searchCount = pos.generateSearchMoves(buffer, 0);
+  const list = [...new Set(buffer.subarray(0, searchCount))];
+  if (list.length >= multiPv) return list;
+  const inList = new Set(list);
+  const extra = [...legal].filter((move) => !inList.has(move));
+  const hint = typeof pos.moveOrderScore === 'function' ? (move: number) => pos.moveOrderScore!(move) : () => 0;
+  extra.sort((a, b) => hint(b) - hint(a));
+  return list.concat(extra.slice(0, multiPv - list.length));
 }
 
 const CHECK_INTERVAL_MASK = 127;
@@ -92,21 +151,36 @@ export class Searcher {
     const started = Date.now();
     this.prepare(pos, limits);
     const maxDepth = Math.max(1, Math.min(limits.maxDepth ?? MAX_PLY - 1, MAX_PLY - 1));
+    const multiPv = Math.max(1, Math.min(Math.floor(limits.multiPv ?? 1), MAX_MULTI_PV));
+    const filtered = limits.rootMoves !== undefined;
+    const onIteration = limits.onIteration;
 
     const rootStatus = pos.terminal();
     if (rootStatus !== NOT_TERMINAL) {
       const score = rootStatus === RESULT_DRAW ? DRAW_SCORE : rootStatus === RESULT_WIN ? WIN_SCORE : -WIN_SCORE;
-      return { move: -1, score, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true };
+      return { move: -1, score, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true, lines: [] };
     }
-    const rootCount = this.generate(0);
+    let rootCount: number;
+    if (multiPv === 1 && !filtered) {
+      rootCount = this.generate(0);
+    } else {
+      const list = rootMoveList(pos, multiPv, limits.rootMoves);
+      this.moves.set(list, 0);
+      rootCount = list.length;
+      if (rootCount === 0 && filtered) {
+        return { move: -1, score: 0, pv: [], depth: 0, nodes: 0, stopReason: 'depth', exact: false, lines: [] };
+      }
+    }
     if (rootCount === 0) {
-      return { move: -1, score: -WIN_SCORE, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true };
+      return { move: -1, score: -WIN_SCORE, pv: [], depth: 0, nodes: 0, stopReason: 'proven', exact: true, lines: [] };
     }
     this.orderRoot(rootCount, limits.seed);
+    const wanted = Math.min(multiPv, rootCount);
 
     let bestMove = this.moves[0];
     let bestScore = 0;
     let bestPv: number[] = [bestMove];
+    let lines: SearchLine[] = [];
     let completedDepth = 0;
     let exact = false;
     let stopReason: StopReason = 'depth';
@@ -114,24 +188,40 @@ export class Searcher {
     for (let depth = 1; depth <= maxDepth; depth++) {
       const iterationStart = Date.now();
       this.heuristicLeaves = 0;
-      const score = this.searchRoot(depth, rootCount);
-      if (this.stopped) {
-        // A partial iteration still counts when its first (previous best) move was fully searched
-        // and another move beat it.
-        if (this.partialBest >= 0 && this.partialBest !== bestMove) {
-          bestMove = this.partialBest;
-          bestScore = this.partialScore;
-          bestPv = this.readPv();
+      if (wanted > 1) {
+        const found = this.searchRootLines(depth, rootCount, wanted);
+        if (this.stopped) {
+          // Lines of different depths are not comparable: keep the last completed iteration's.
+          stopReason = this.cancelled ? 'cancelled' : 'time';
+          break;
         }
-        stopReason = this.cancelled ? 'cancelled' : 'time';
-        break;
+        lines = found;
+        bestMove = lines[0].move;
+        bestScore = lines[0].score;
+        bestPv = lines[0].pv;
+        exact = lines.every((line) => line.exact);
+      } else {
+        const score = this.searchRoot(depth, rootCount);
+        if (this.stopped) {
+          // A partial iteration still counts when its first (previous best) move was fully searched
+          // and another move beat it.
+          if (this.partialBest >= 0 && this.partialBest !== bestMove) {
+            bestMove = this.partialBest;
+            bestScore = this.partialScore;
+            bestPv = this.readPv();
+          }
+          stopReason = this.cancelled ? 'cancelled' : 'time';
+          break;
+        }
+        bestMove = this.moves[0];
+        bestScore = score;
+        bestPv = this.readPv();
+        exact = isProven(score) || this.heuristicLeaves === 0;
+        if (onIteration !== undefined) lines = [{ move: bestMove, score: bestScore, pv: bestPv, exact }];
       }
       completedDepth = depth;
-      bestMove = this.moves[0];
-      bestScore = score;
-      bestPv = this.readPv();
-      exact = isProven(score) || this.heuristicLeaves === 0;
-      if (rootCount === 1) {
+      onIteration?.({ depth, lines: lines.map(copyLine), nodes: this.nodes, elapsedMs: Date.now() - started });
+      if (rootCount === 1 && !filtered) {
         stopReason = 'onlyMove';
         break;
       }
@@ -145,7 +235,8 @@ export class Searcher {
         break;
       }
     }
-    return { move: bestMove, score: bestScore, pv: bestPv, depth: completedDepth, nodes: this.nodes, stopReason, exact };
+    if (wanted === 1 || lines.length === 0) lines = [{ move: bestMove, score: bestScore, pv: bestPv, exact }];
+    return { move: bestMove, score: bestScore, pv: bestPv, depth: completedDepth, nodes: this.nodes, stopReason, exact, lines };
   }
 
   private partialBest = -1;
@@ -248,6 +339,57 @@ export class Searcher {
       this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
+  }
+
+  /**
+   * Multi-PV root: the first `wanted` moves get a full window; each later move a null window at the
+   * worst kept line's score, and a re-search open above it when it beats it, so every kept score is
+   * exact. Returns the kept lines best first (ties keep root order) and puts their moves first.
+   */
+  private searchRootLines(depth: number, count: number, wanted: number): SearchLine[] {
+    const pos = this.pos;
+    const lines: SearchLine[] = [];
+    const childOffset = count;
+    for (let i = 0; i < count; i++) {
+      const move = this.moves[i];
+      pos.makeMove(move);
+      this.nodes++;
+      let leavesBefore = this.heuristicLeaves;
+      let score: number;
+      let inWindow = true;
+      if (lines.length < wanted) {
+        score = -this.negamax(depth - 1, -INFINITE_SCORE, INFINITE_SCORE, 1, childOffset);
+      } else {
+        const floor = lines[wanted - 1].score;
+        score = -this.negamax(depth - 1, -floor - 1, -floor, 1, childOffset);
+        inWindow = false;
+        if (score > floor && !this.stopped) {
+          leavesBefore = this.heuristicLeaves;
+          score = -this.negamax(depth - 1, -INFINITE_SCORE, -floor, 1, childOffset);
+          inWindow = score > floor;
+        }
+      }
+      pos.unmakeMove(move);
+      if (this.stopped) return lines;
+      if (!inWindow) continue;
+      const pv = [move];
+      for (let k = 1; k < this.pvLength[1]; k++) pv.push(this.pvTable[MAX_PLY + k]);
+      const line = { move, score, pv, exact: isProven(score) || this.heuristicLeaves === leavesBefore };
+      let at = lines.length;
+      while (at > 0 && lines[at - 1].score < score) at--;
+      lines.splice(at, 0, line);
+      if (lines.length > wanted) lines.pop();
+    }
+    // Next iteration: the kept lines first, best first, then the other moves in their order.
+    const kept = new Set(lines.map((line) => line.move));
+    let at = lines.length;
+    const rest: number[] = [];
+    for (let i = 0; i < count; i++) if (!kept.has(this.moves[i])) rest.push(this.moves[i]);
+    for (let i = 0; i < lines.length; i++) this.moves[i] = lines[i].move;
+    for (const move of rest) this.moves[at++] = move;
+    const best = lines[0];
+    this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
+    return lines;
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
@@ -432,4 +574,8 @@ export class Searcher {
     }
     return this.stopped;
   }
+}
+
+function copyLine(line: SearchLine): SearchLine {
+  return { ...line, pv: [...line.pv] };
 }

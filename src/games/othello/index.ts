@@ -48,6 +48,9 @@ export const engine: GameEngine<OthelloPosition> = {
     return Math.round(internal) / EVAL_UNITS_PER_DISC;
   },
   provenWinScore: 2,
+  finalScore(pos: OthelloPosition): number {
+    return pos.finalScore();
+  },
 };
 
 export const definition: GameDefinition<OthelloPosition> = {
