@@ -1,24 +1,16 @@
 /**
- * The default evaluation: pattern tables (patterns.ts) plus a few global features, with one set of
- * weights per game phase, fitted by least squares on self-play positions labelled by the exact
- * solver (endgame) and by searches that end in already-fitted phases (bench/games/othello-train.ts).
- * The value estimates the final disc differential for the side to move, in EVAL_UNITS_PER_DISC.
+ * The pattern evaluation: pattern tables (patterns.ts) plus a few global features, with one set of
+ * weights per game stage (a band of empty-square counts), fitted by least squares on self-play
+ * positions (tools/othello-fit.ts). The value estimates the final disc differential for the side to
+ * move, in EVAL_UNITS_PER_DISC.
  */
 import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
 import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_OFFSETS, patternIndices } from './patterns.js';
 import type { Evaluator } from './position.js';
 
-export const PHASE_COUNT = 12;
-export const EMPTIES_PER_PHASE = 5;
-
-export function patternPhase(empties: number): number {
-  const phase = (empties / EMPTIES_PER_PHASE) | 0;
-  return phase >= PHASE_COUNT ? PHASE_COUNT - 1 : phase;
-}
-
 /** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */
 export const LINEAR_COUNT = 7;
-/** Weights per phase: the pattern tables, then the global features. */
+/** Weights per stage: the pattern tables, then the global features. */
 export const PHASE_BLOCK = PATTERN_BLOCK + LINEAR_COUNT;
 
 const CORNER_LO = 0x00000081;
@@ -49,19 +41,24 @@ export function globalFeatures(pl: number, ph: number, ol: number, oh: number, o
 const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
 
 export class PatternEvaluator implements Evaluator {
-  /** weights[phase * PHASE_BLOCK + slot], in evaluation units. */
+  /** weights[stage * PHASE_BLOCK + slot], in evaluation units. */
   readonly weights: Float32Array;
+  /** Stage of each number of empty squares (0..64). */
+  readonly stageOf: Int32Array;
   private readonly indices = new Int32Array(INSTANCE_COUNT);
   private readonly features = new Float64Array(LINEAR_COUNT);
 
-  constructor(weights: Float32Array) {
-    if (weights.length !== PHASE_COUNT * PHASE_BLOCK) throw new Error('pattern weights: wrong size');
+  constructor(weights: Float32Array, stageOf: Int32Array) {
+    let stages = 0;
+    for (const s of stageOf) stages = Math.max(stages, s + 1);
+    if (stageOf.length !== 65 || weights.length !== stages * PHASE_BLOCK) throw new Error('pattern weights: wrong size');
     this.weights = weights;
+    this.stageOf = stageOf;
   }
 
   evaluate(pl: number, ph: number, ol: number, oh: number): number {
     const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
-    const base = patternPhase(empties) * PHASE_BLOCK;
+    const base = this.stageOf[empties] * PHASE_BLOCK;
     const w = this.weights;
     const idx = this.indices;
     patternIndices(pl, ph, ol, oh, idx);

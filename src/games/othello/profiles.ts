@@ -23,8 +23,8 @@ const cache = new Map<ProfileName, Evaluator>();
 function build(name: ProfileName): Evaluator {
   if (name === 'seed') return new SeedEvaluator();
   if (name === 'pattern') {
-    const weights = patternWeights();
-    if (weights !== null) return new PatternEvaluator(weights);
+    const { weights, stageOf } = patternWeights();
+    return new PatternEvaluator(weights, stageOf);
   }
   return new FeatureEvaluator();
 }

@@ -1,16 +1,16 @@
 /**
  * Evaluation profiles: the shipped pattern weights decode to symmetric tables, the evaluation is
- * invariant under the board's symmetries (the tables are shared by all instances), the weight
- * codec roundtrips, and the seed profile is the seed's single table.
+ * invariant under the board's symmetries (the tables are shared by all instances), the weights
+ * file roundtrips and rejects a file that does not fit the code, and the seed profile is the
+ * seed's single table.
  */
 import t from 'tap';
 import { Random } from '../../../src/core/random.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
-import { patternWeights } from '../../../src/games/othello/pattern-weights.js';
-import { PHASE_BLOCK, PHASE_COUNT } from '../../../src/games/othello/pattern-eval.js';
+import { decodePatternWeights, encodePatternWeights, patternWeights } from '../../../src/games/othello/pattern-weights.js';
+import { PHASE_BLOCK } from '../../../src/games/othello/pattern-eval.js';
 import { PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from '../../../src/games/othello/patterns.js';
-import { decodeWeights, encodeWeights } from '../../../src/games/othello/weight-codec.js';
 import { SEED_WEIGHTS } from '../../../src/games/othello/seed-eval.js';
 import { EVAL_LIMIT } from '../../../src/search/score.js';
 import { legalMoves, positionOf, startPosition } from './helpers.js';
@@ -36,16 +36,16 @@ function transformed(board: string[], g: Transform): string[] {
 }
 
 t.test('shipped weights: present, finite, tied partners equal', async (t) => {
-  const w = patternWeights();
-  t.ok(w !== null, 'the default profile has fitted weights');
-  if (w === null) return;
-  t.equal(w.length, PHASE_COUNT * PHASE_BLOCK);
+  const { weights: w, stageOf } = patternWeights();
+  const stages = stageOf[64] + 1;
+  t.equal(w.length, stages * PHASE_BLOCK);
+  t.equal(stageOf[0], 0, 'no empties: the first stage');
   t.ok(w.every((x) => Number.isFinite(x)));
   let mismatches = 0;
   let nonZero = 0;
   for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
     const partner = partnerTable(p);
-    for (let phase = 0; phase < PHASE_COUNT; phase++) {
+    for (let phase = 0; phase < stages; phase++) {
       const base = phase * PHASE_BLOCK + PATTERN_OFFSETS[p];
       for (let i = 0; i < partner.length; i++) {
         if (w[base + i] !== w[base + partner[i]]) mismatches++;
@@ -87,23 +87,35 @@ t.test('every profile is invariant under the 8 board symmetries and bounded', as
   }
 });
 
-t.test('weight codec roundtrip (quantised to the unit)', async (t) => {
+t.test('weights file roundtrip (pattern weights as int16, global weights to 0.01)', async (t) => {
   const rng = new Random(3);
-  const w = new Float32Array(PHASE_COUNT * PHASE_BLOCK);
-  for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
-    const partner = partnerTable(p);
-    for (let phase = 0; phase < PHASE_COUNT; phase++) {
+  const stages = 3;
+  const w = new Float32Array(stages * PHASE_BLOCK);
+  for (let phase = 0; phase < stages; phase++) {
+    for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
+      const partner = partnerTable(p);
       const base = phase * PHASE_BLOCK + PATTERN_OFFSETS[p];
       for (let i = 0; i < partner.length; i++) {
         if (partner[i] < i) w[base + i] = w[base + partner[i]];
-        else w[base + i] = rng.below(10) < 7 ? 0 : (rng.below(255) - 127) * 10;
+        else w[base + i] = rng.below(10) < 7 ? 0 : rng.below(60001) - 30000;
       }
     }
+    for (let k = PHASE_BLOCK - 7; k < PHASE_BLOCK; k++) w[phase * PHASE_BLOCK + k] = (rng.below(20001) - 10000) / 100;
   }
-  const back = decodeWeights(encodeWeights(w, 10));
-  let same = true;
-  for (let i = 0; i < w.length; i++) if (back[i] !== w[i]) same = false;
-  t.ok(same, 'every weight decodes to its value');
+  const file = encodePatternWeights(w, 20, 'test');
+  t.equal(file.stages, stages);
+  const back = decodePatternWeights(JSON.parse(JSON.stringify(file)));
+  let differ = 0;
+  for (let i = 0; i < w.length; i++) if (back.weights[i] !== w[i]) differ++;
+  t.equal(differ, 0, 'every weight decodes to its value');
+  t.same([back.stageOf[0], back.stageOf[19], back.stageOf[20], back.stageOf[40], back.stageOf[64]], [0, 0, 1, 2, 2], 'width 20, last stage capped');
+});
+
+t.test('a weights file that does not fit the code is refused with the problem named', async (t) => {
+  const good = encodePatternWeights(new Float32Array(2 * PHASE_BLOCK), 30, 'test');
+  t.throws(() => decodePatternWeights({ ...good, patterns: [8, 8] }, 'w.json'), /w\.json: patterns \[8,8\] do not match/);
+  t.throws(() => decodePatternWeights({ ...good, stages: 3 }, 'w.json'), /w\.json: linear must hold 3 rows/);
+  t.throws(() => decodePatternWeights({ ...good, linear: [good.linear[0], good.linear[0]], stages: 2, tables: encodePatternWeights(new Float32Array(PHASE_BLOCK), 30, 'x').tables }, 'w.json'), /tables hold \d+ weights, expected/);
 });
 
 t.test('seed profile: own minus opponent table sum', async (t) => {

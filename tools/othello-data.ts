@@ -1,0 +1,235 @@
+/**
+ * Training positions for the Othello pattern evaluation (offline; see tools/othello-fit.ts and
+ * docs/strength.md). Self-play games from randomised openings, written in chunk files so that a
+ * stopped run continues where it stopped and several processes can share the work:
+ *
+ *   node dist/tools/othello-data.js games --dir data/othello/games --games 20000 [--part 1/2]
+ *
+ * Each game: a random opening of --open-min..--open-max plies, then a fixed-depth search with the
+ * --profile evaluation and a random move with probability --epsilon, until --solve-empties empty
+ * squares are left; from there the exact solver's optimal line to the end. Every position is a
+ * record (Int32, RECORD_INTS per record, side-to-move relative):
+ *   pl, ph, ol, oh   own and opponent discs (low / high halves)
+ *   empties
+ *   outcome          the game's final disc difference for the side to move, empties to the winner
+ *                    (exact from --solve-empties on: the solver's line keeps the position's value)
+ *   exact            1 when `outcome` is the position's exact value
+ *   search           the playing search's score (centi-discs), or NO_SCORE (random or solved move)
+ *   game             game number (held-out test games are those with game % TEST_EVERY === 0)
+ *   spare            0
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { Random } from '../src/core/random.js';
+import { definition } from '../src/games/othello/index.js';
+import type { OthelloPosition } from '../src/games/othello/position.js';
+import { evaluatorFor } from '../src/games/othello/profiles.js';
+import { solveExactly } from '../src/games/othello/solver.js';
+import { NOT_TERMINAL } from '../src/search/score.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+
+export const RECORD_INTS = 10;
+export const R_EMPTIES = 4;
+export const R_OUTCOME = 5;
+export const R_EXACT = 6;
+export const R_SEARCH = 7;
+export const R_GAME = 8;
+export const NO_SCORE = -2147483648;
+/** Games with number % TEST_EVERY === 0 are the held-out test set. */
+export const TEST_EVERY = 10;
+
+export interface GameOptions {
+  readonly openMin: number;
+  readonly openMax: number;
+  readonly depth: number;
+  readonly epsilon: number;
+  readonly solveEmpties: number;
+  readonly profile: string;
+  readonly seed: number;
+}
+
+export function startPosition(): OthelloPosition {
+  const s = definition.initialState({});
+  if (!s.ok) throw new Error('no initial state');
+  const r = definition.decodeState(s.value, undefined);
+  if (!r.ok) throw new Error('bad initial state');
+  return r.value;
+}
+
+function relative(pos: OthelloPosition): [number, number, number, number] {
+  const s = pos.side << 1;
+  return [pos.bits[s], pos.bits[s + 1], pos.bits[2 - s], pos.bits[3 - s]];
+}
+
+/** One self-play game's records (deterministic for a game number and options). */
+export function playGame(game: number, options: GameOptions, searcher: Searcher): Int32Array {
+  const rng = new Random((options.seed * 1_000_003 + game) >>> 0);
+  const pos = startPosition();
+  pos.evaluator = evaluatorFor(options.profile);
+  const buffer = new Int32Array(64);
+  const openingPlies = options.openMin + rng.below(options.openMax - options.openMin + 1);
+  const rows: number[][] = [];
+  const sides: number[] = [];
+  let exactFrom = -1;
+  let exactValue = 0;
+  let exactSide = 0;
+  searcher.tt.clear();
+  while (pos.terminal() === NOT_TERMINAL) {
+    const row = [...relative(pos), pos.empties, 0, 0, NO_SCORE, game, 0];
+    rows.push(row);
+    sides.push(pos.side);
+    let move: number;
+    if (pos.empties <= options.solveEmpties) {
+      const solved = solveExactly(pos, null);
+      if (solved === null) throw new Error('solver gave no answer');
+      if (exactFrom < 0) {
+        exactFrom = rows.length - 1;
+        exactValue = solved.exactScore!;
+        exactSide = pos.side;
+      }
+      move = solved.move;
+    } else {
+      const n = pos.generateMoves(buffer, 0);
+      if (n === 1) move = buffer[0];
+      else if (pos.ply < openingPlies || rng.nextFloat() < options.epsilon) move = buffer[rng.below(n)];
+      else {
+        const result = searcher.search(pos, { maxDepth: options.depth, seed: rng.nextU32() });
+        move = result.move;
+        row[R_SEARCH] = result.score;
+      }
+    }
+    pos.makeMove(move);
+  }
+  if (exactFrom < 0) {
+    exactFrom = rows.length;
+    exactValue = pos.finalScore();
+    exactSide = pos.side;
+  }
+  const out = new Int32Array(rows.length * RECORD_INTS);
+  rows.forEach((row, i) => {
+    row[R_OUTCOME] = sides[i] === exactSide ? exactValue : -exactValue;
+    row[R_EXACT] = i >= exactFrom ? 1 : 0;
+    out.set(row, i * RECORD_INTS);
+  });
+  return out;
+}
+
+function chunkName(chunk: number): string {
+  return `chunk-${String(chunk).padStart(6, '0')}.bin`;
+}
+
+/** Generates the chunks this part owns that are not on disk yet (write to a temporary name, then rename). */
+export function generateGames(
+  dir: string,
+  games: number,
+  chunkGames: number,
+  part: number,
+  parts: number,
+  options: GameOptions,
+  print: (line: string) => void,
+): void {
+  mkdirSync(dir, { recursive: true });
+  const searcher = new Searcher(new TranspositionTable(16));
+  const chunks = Math.ceil(games / chunkGames);
+  const started = Date.now();
+  let made = 0;
+  for (let chunk = part; chunk < chunks; chunk += parts) {
+    const path = join(dir, chunkName(chunk));
+    if (existsSync(path)) continue;
+    const parts: Int32Array[] = [];
+    for (let g = chunk * chunkGames; g < Math.min(games, (chunk + 1) * chunkGames); g++) parts.push(playGame(g, options, searcher));
+    const total = parts.reduce((a, p) => a + p.length, 0);
+    const all = new Int32Array(total);
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    writeFileSync(`${path}.tmp`, Buffer.from(all.buffer));
+    renameSync(`${path}.tmp`, path);
+    made++;
+    print(`${path}: ${parts.length} games, ${total / RECORD_INTS} positions (${((Date.now() - started) / 1000 / made).toFixed(1)} s per chunk)`);
+  }
+}
+
+/** Every record of the chunk files in `dir` (sorted by name), as one array. */
+export function loadRecords(dir: string): Int32Array {
+  const files = readdirSync(dir)
+    .filter((f) => /^chunk-\d+\.bin$/.test(f))
+    .sort();
+  const parts = files.map((f) => {
+    const b = readFileSync(join(dir, f));
+    return new Int32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  });
+  const all = new Int32Array(parts.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
+const usage = `node dist/tools/othello-data.js games --dir DIR --games N [options]
+
+Self-play training positions for the Othello pattern evaluation, in resumable chunk files.
+
+  --dir DIR             output directory (chunk-NNNNNN.bin files)
+  --games N             total games (game numbers 0..N-1)
+  --chunk N             games per chunk file (default 100)
+  --part K/M            this process makes chunks K-1, K-1+M, ... (default 1/1)
+  --open-min N          fewest random opening plies (default 2)
+  --open-max N          most random opening plies (default 14)
+  --depth N             search depth of the self-play moves (default 2)
+  --epsilon X           probability of a random move after the opening (default 0.1)
+  --solve-empties N     exact solve (and its optimal line) from N empties (default 14)
+  --profile NAME        evaluation of the self-play search (default: default)
+  --seed N              seed (default 1)
+  -h, --help            this text
+`;
+
+const spec = {
+  name: 'othello-data',
+  usage,
+  positionals: true,
+  options: {
+    dir: { type: 'string' },
+    games: { type: 'string' },
+    chunk: { type: 'string' },
+    part: { type: 'string' },
+    'open-min': { type: 'string' },
+    'open-max': { type: 'string' },
+    depth: { type: 'string' },
+    epsilon: { type: 'string' },
+    'solve-empties': { type: 'string' },
+    profile: { type: 'string' },
+    seed: { type: 'string' },
+  },
+} as const;
+
+function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
+  if (positionals[0] !== 'games' || positionals.length !== 1) throw new UsageError("the command must be 'games'");
+  if (values.dir === undefined) throw new UsageError('--dir is required');
+  const games = intOption(values, 'games', 0, 1);
+  if (values.games === undefined) throw new UsageError('--games is required');
+  const partText = values.part ?? '1/1';
+  const m = /^(\d+)\/(\d+)$/.exec(partText);
+  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${partText}'`);
+  const epsilon = values.epsilon === undefined ? 0.1 : Number(values.epsilon);
+  if (!(epsilon >= 0 && epsilon <= 1)) throw new UsageError(`--epsilon must be from 0 to 1, got '${values.epsilon}'`);
+  const options: GameOptions = {
+    openMin: intOption(values, 'open-min', 2, 0, 40),
+    openMax: intOption(values, 'open-max', 14, 0, 40),
+    depth: intOption(values, 'depth', 2, 1, 20),
+    epsilon,
+    solveEmpties: intOption(values, 'solve-empties', 14, 0, 24),
+    profile: values.profile ?? 'default',
+    seed: intOption(values, 'seed', 1),
+  };
+  if (options.openMax < options.openMin) throw new UsageError('--open-max must be at least --open-min');
+  generateGames(values.dir, games, intOption(values, 'chunk', 100, 1), Number(m[1]) - 1, Number(m[2]), options, console.log);
+}
+
+runCliIfMain(import.meta.url, spec, main);

@@ -1,0 +1,350 @@
+/**
+ * Othello match: Kibitz (an evaluation profile at a fixed depth, node count or time per move) against
+ * any engine that speaks the NBoard protocol (a command line and a depth), over a file of balanced
+ * openings, each opening played twice with the colours swapped. Prints Kibitz's score with its 95%
+ * error bar, the mean final disc difference and both sides' mean time per move (so a fixed-depth
+ * result can be turned into an equal-time one on a quiet machine). With --record the games go to a
+ * JSON-lines file and a rerun with the same file continues where it stopped.
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { definition } from '../src/games/othello/index.js';
+import type { OthelloPosition } from '../src/games/othello/position.js';
+import { PROFILES } from '../src/games/othello/profiles.js';
+import type { EngineOptions } from '../src/games/types.js';
+import { analyse } from '../src/search/analyse.js';
+import { NOT_TERMINAL } from '../src/search/score.js';
+import { type SearchLimits, Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+import { eloFromScore } from './arena.js';
+import { NBoardEngine } from './nboard-client.js';
+
+export const DEFAULT_OPENINGS = fileURLToPath(new URL('../../tools/othello-openings.txt', import.meta.url));
+
+/** How Kibitz is limited per move: one of depth, nodes, milliseconds. */
+export interface KibitzLimit {
+  readonly depth?: number;
+  readonly nodes?: number;
+  readonly ms?: number;
+}
+
+export interface MatchOptions {
+  readonly engine: string;
+  readonly engineDepth: number;
+  readonly profile: string;
+  readonly limit: KibitzLimit;
+  readonly openings: readonly string[][];
+  readonly ttMb: number;
+  readonly record?: string;
+  readonly engineOptions?: Omit<EngineOptions, 'profile'>;
+}
+
+export interface MatchGame {
+  /** Index of the opening in the openings list. */
+  readonly opening: number;
+  /** 'B' when Kibitz played Black. */
+  readonly kibitz: 'B' | 'W';
+  readonly moves: string[];
+  /** Kibitz's points: 1, 0.5, 0. */
+  readonly points: number;
+  /** Final disc difference for Kibitz, empty squares to the winner. */
+  readonly discs: number;
+  readonly kibitzMoves: number;
+  readonly kibitzSeconds: number;
+  readonly engineMoves: number;
+  /** Engine time per `go`, measured from here (pipe included) and as the engine reported it. */
+  readonly engineSeconds: number;
+  readonly engineOwnSeconds: number;
+  /** Sum of Kibitz's completed depths over searches stopped by their limit (not solved, not forced). */
+  readonly kibitzDepthSum?: number;
+  readonly kibitzSearches?: number;
+}
+
+export interface MatchSummary {
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly score: number;
+  /** Half-width of the 95% interval of the score. */
+  readonly scoreError: number;
+  readonly elo: number;
+  readonly discs: number;
+  readonly discsError: number;
+  readonly kibitzMsPerMove: number;
+  readonly engineMsPerMove: number;
+  readonly engineOwnMsPerMove: number;
+  readonly kibitzMeanDepth: number;
+  readonly asBlack: { points: number; games: number };
+  readonly asWhite: { points: number; games: number };
+}
+
+/** Openings file: one opening per line as concatenated squares ('f5d6c3d3c4'); '#' starts a comment. */
+export function parseOpenings(text: string): string[][] {
+  const out: string[][] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/#.*/, '').trim();
+    if (line === '') return;
+    if (!/^([a-h][1-8])+$/i.test(line)) throw new UsageError(`openings line ${i + 1}: '${line}' is not a run of squares like f5d6c3`);
+    out.push(line.toLowerCase().match(/../g)!);
+  });
+  return out;
+}
+
+function startPosition(): OthelloPosition {
+  const s = definition.initialState({});
+  if (!s.ok) throw new Error('no initial state');
+  const r = definition.decodeState(s.value, undefined);
+  if (!r.ok) throw new Error('bad initial state');
+  return r.value;
+}
+
+function play(pos: OthelloPosition, move: string): void {
+  const code = definition.decodeMove(pos, move, 'move');
+  if (!code.ok) throw new Error(`bad move '${move}': ${code.error.message}`);
+  const legal = new Int32Array(64);
+  const n = pos.generateMoves(legal, 0);
+  if (!legal.subarray(0, n).includes(code.value)) throw new Error(`illegal move '${move}'`);
+  pos.makeMove(code.value);
+}
+
+export function limitsFor(limit: KibitzLimit): SearchLimits {
+  if (limit.depth !== undefined) return { maxDepth: limit.depth };
+  if (limit.nodes !== undefined) return { nodeLimit: limit.nodes };
+  return { deadline: Date.now() + (limit.ms ?? 1000) };
+}
+
+export function describeLimit(limit: KibitzLimit): string {
+  if (limit.depth !== undefined) return `depth ${limit.depth}`;
+  if (limit.nodes !== undefined) return `${limit.nodes} nodes`;
+  return `${limit.ms ?? 1000} ms`;
+}
+
+/** Plays one game from an opening; Kibitz plays `kibitz`. */
+export async function playMatchGame(
+  engine: NBoardEngine,
+  searcher: Searcher,
+  options: MatchOptions,
+  openingIndex: number,
+  kibitz: 'B' | 'W',
+): Promise<MatchGame> {
+  const pos = startPosition();
+  const moves: string[] = [];
+  for (const m of options.openings[openingIndex]) {
+    play(pos, m);
+    moves.push(m);
+  }
+  const kibitzSide = kibitz === 'B' ? 0 : 1;
+  const engineOptions: EngineOptions = { ...options.engineOptions, profile: options.profile };
+  searcher.tt.clear();
+  let kibitzMoves = 0;
+  let kibitzSeconds = 0;
+  let engineMoves = 0;
+  let engineSeconds = 0;
+  let engineOwnSeconds = 0;
+  let kibitzDepthSum = 0;
+  let kibitzSearches = 0;
+  const buffer = new Int32Array(64);
+  while (pos.terminal() === NOT_TERMINAL) {
+    if (pos.generateMoves(buffer, 0) === 1 && buffer[0] === 64) {
+      // A forced pass is not a decision: neither side is asked.
+      play(pos, 'pass');
+      moves.push('pass');
+      continue;
+    }
+    if (pos.side === kibitzSide) {
+      const started = performance.now();
+      const own = definition.engine.restore(definition.engine.snapshot(pos), engineOptions);
+      const result = analyse(definition.engine, own, searcher, limitsFor(options.limit));
+      kibitzSeconds += (performance.now() - started) / 1000;
+      kibitzMoves++;
+      if (result.stopReason === 'depth' || result.stopReason === 'time') {
+        kibitzDepthSum += result.depth;
+        kibitzSearches++;
+      }
+      const move = definition.encodeMove(own, result.move).notation;
+      play(pos, move);
+      moves.push(move);
+    } else {
+      const answer = await engine.bestMove(moves);
+      engineMoves++;
+      engineSeconds += answer.wallSeconds;
+      engineOwnSeconds += answer.engineSeconds ?? answer.wallSeconds;
+      play(pos, answer.move);
+      moves.push(answer.move);
+    }
+  }
+  const final = pos.finalScore();
+  const discs = pos.side === kibitzSide ? final : -final;
+  const points = discs > 0 ? 1 : discs < 0 ? 0 : 0.5;
+  return {
+    opening: openingIndex,
+    kibitz,
+    moves,
+    points,
+    discs,
+    kibitzMoves,
+    kibitzSeconds,
+    engineMoves,
+    engineSeconds,
+    engineOwnSeconds,
+    kibitzDepthSum,
+    kibitzSearches,
+  };
+}
+
+function gameKey(g: { opening: number; kibitz: string }): string {
+  return `${g.opening}:${g.kibitz}`;
+}
+
+/** Games already in the record file (a rerun continues after them). */
+export function readRecord(path: string): MatchGame[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as MatchGame);
+}
+
+export function summarise(games: readonly MatchGame[]): MatchSummary {
+  const n = games.length;
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const halfWidth = (xs: number[], m: number): number =>
+    xs.length < 2 ? 0 : 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
+  const points = games.map((g) => g.points);
+  const discs = games.map((g) => g.discs);
+  const score = mean(points);
+  const disc = mean(discs);
+  const sum = (f: (g: MatchGame) => number): number => games.reduce((a, g) => a + f(g), 0);
+  const side = (s: 'B' | 'W'): { points: number; games: number } => {
+    const mine = games.filter((g) => g.kibitz === s);
+    return { points: mine.reduce((a, g) => a + g.points, 0), games: mine.length };
+  };
+  return {
+    games: n,
+    wins: games.filter((g) => g.points === 1).length,
+    draws: games.filter((g) => g.points === 0.5).length,
+    losses: games.filter((g) => g.points === 0).length,
+    score,
+    scoreError: halfWidth(points, score),
+    elo: eloFromScore(score),
+    discs: disc,
+    discsError: halfWidth(discs, disc),
+    kibitzMsPerMove: (1000 * sum((g) => g.kibitzSeconds)) / Math.max(1, sum((g) => g.kibitzMoves)),
+    engineMsPerMove: (1000 * sum((g) => g.engineSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
+    engineOwnMsPerMove: (1000 * sum((g) => g.engineOwnSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
+    kibitzMeanDepth: sum((g) => g.kibitzDepthSum ?? 0) / Math.max(1, sum((g) => g.kibitzSearches ?? 0)),
+    asBlack: side('B'),
+    asWhite: side('W'),
+  };
+}
+
+export function formatSummary(s: MatchSummary): string[] {
+  const pct = (x: number): string => (100 * x).toFixed(1);
+  const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  return [
+    `+${s.wins} =${s.draws} -${s.losses} (${s.games} games): score ${pct(s.score)}% ± ${pct(s.scoreError)} (95%), ` +
+      `Elo ${s.elo >= 0 ? '+' : ''}${s.elo.toFixed(0)}; mean disc difference ${signed(s.discs)} ± ${s.discsError.toFixed(1)}`,
+    `as Black ${s.asBlack.points}/${s.asBlack.games}, as White ${s.asWhite.points}/${s.asWhite.games}`,
+    `time per move: Kibitz ${s.kibitzMsPerMove.toFixed(0)} ms (mean depth ${s.kibitzMeanDepth.toFixed(1)} where not solved), ` +
+      `engine ${s.engineMsPerMove.toFixed(0)} ms wall (${s.engineOwnMsPerMove.toFixed(0)} ms by its own clock)`,
+  ];
+}
+
+/** Plays every opening with both colours (skipping games already recorded); returns all games. */
+export async function runMatch(options: MatchOptions, print: (line: string) => void = console.log): Promise<MatchGame[]> {
+  const games = options.record === undefined ? [] : readRecord(options.record);
+  const done = new Set(games.map(gameKey));
+  if (games.length > 0) print(`continuing: ${games.length} games already in ${options.record}`);
+  const engine = new NBoardEngine(options.engine);
+  const searcher = new Searcher(new TranspositionTable(options.ttMb));
+  try {
+    await engine.setDepth(options.engineDepth);
+    for (let i = 0; i < options.openings.length; i++) {
+      for (const kibitz of ['B', 'W'] as const) {
+        if (done.has(gameKey({ opening: i, kibitz }))) continue;
+        const game = await playMatchGame(engine, searcher, options, i, kibitz);
+        games.push(game);
+        if (options.record !== undefined) appendFileSync(options.record, `${JSON.stringify(game)}\n`);
+      }
+      if ((i + 1) % 10 === 0) print(`after ${i + 1} openings: ${formatSummary(summarise(games))[0]}`);
+    }
+  } finally {
+    await engine.close();
+  }
+  return games;
+}
+
+const usage = `npm run othello-match -- --engine CMD --engine-depth N [options]
+
+Kibitz against an NBoard-protocol Othello engine over balanced openings, both colours per opening.
+
+  --engine CMD         engine command line, run by the shell (e.g. "cd /opt/ntest && ./ntest x")
+  --engine-depth N     the engine's midgame depth (NBoard "set depth")
+  --profile NAME       Kibitz evaluation profile (${PROFILES.join(', ')}; default: default)
+  --depth N | --nodes N | --ms N
+                       Kibitz's limit per move (default: --depth 8); fixed depths and node counts
+                       are not slowed by a busy machine, a time budget is
+  --openings FILE      openings, one per line as squares 'f5d6c3...' (default tools/othello-openings.txt)
+  --first N            play only the first N openings (default: all)
+  --tt-mb N            Kibitz transposition table size (default 64, the service's)
+  --record FILE        append each game as a JSON line; rerunning with the same file continues
+  -h, --help           this text
+`;
+
+const spec = {
+  name: 'othello-match',
+  usage,
+  options: {
+    engine: { type: 'string' },
+    'engine-depth': { type: 'string' },
+    profile: { type: 'string' },
+    depth: { type: 'string' },
+    nodes: { type: 'string' },
+    ms: { type: 'string' },
+    openings: { type: 'string' },
+    first: { type: 'string' },
+    'tt-mb': { type: 'string' },
+    record: { type: 'string' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  if (values.engine === undefined) throw new UsageError('--engine is required');
+  if (values['engine-depth'] === undefined) throw new UsageError('--engine-depth is required');
+  const engineDepth = intOption(values, 'engine-depth', 0, 1, 60);
+  const profile = values.profile ?? 'default';
+  if (!(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}`);
+  const given = ['depth', 'nodes', 'ms'].filter((k) => values[k as 'depth'] !== undefined);
+  if (given.length > 1) throw new UsageError('give at most one of --depth, --nodes, --ms');
+  const limit: KibitzLimit =
+    values.nodes !== undefined
+      ? { nodes: intOption(values, 'nodes', 0, 1) }
+      : values.ms !== undefined
+        ? { ms: intOption(values, 'ms', 0, 1) }
+        : { depth: intOption(values, 'depth', 8, 1, 60) };
+  const path = values.openings ?? DEFAULT_OPENINGS;
+  if (!existsSync(path)) throw new UsageError(`--openings: no file ${path}`);
+  let openings = parseOpenings(readFileSync(path, 'utf8'));
+  if (values.first !== undefined) openings = openings.slice(0, intOption(values, 'first', 0, 1));
+  const options: MatchOptions = {
+    engine: values.engine,
+    engineDepth,
+    profile,
+    limit,
+    openings,
+    ttMb: intOption(values, 'tt-mb', 64, 1, 4096),
+    record: values.record,
+  };
+  console.log(
+    `othello-match: Kibitz ${profile} at ${describeLimit(limit)} vs '${options.engine}' at depth ${engineDepth}, ` +
+      `${openings.length} openings x 2 colours`,
+  );
+  const started = Date.now();
+  const games = await runMatch(options);
+  for (const line of formatSummary(summarise(games))) console.log(line);
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+runCliIfMain(import.meta.url, spec, main);
