@@ -1,8 +1,9 @@
 /**
- * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,http]
+ * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,multipv,http]
  *
  * Prints the project's figures: per game perft times, fixed-depth search node counts (a deterministic
- * signature, like a chess engine's `bench`) and nodes/s, solver timings; then HTTP latency and
+ * signature, like a chess engine's `bench`) and nodes/s, solver timings; the cost of multi-PV (time to
+ * a fixed depth with 1, 3 and 8 lines per game); then HTTP latency and
  * throughput of best-move against a locally started server. Single-threaded engine figures run in
  * this process; the HTTP part starts `dist/src/server.js` on a free loopback port.
  */
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   othello: async () => (await import('./games/othello.js')).run,
   tablut: async () => (await import('./games/tablut.js')).run,
   hadron: async () => (await import('./games/hadron.js')).run,
+  multipv: async () => (await import('./multipv.js')).run,
   http: async () => runHttpBench,
 };
 
