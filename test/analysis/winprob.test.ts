@@ -15,7 +15,12 @@ t.test('monotone in the score, symmetric, heuristic values never certain', async
   for (const game of GAME_IDS) {
     let previous = -1;
     let rises = 0;
-    for (let score = -EVAL_LIMIT; score <= EVAL_LIMIT; score += EVAL_LIMIT / 5000) {
+    // The whole heuristic range, finely where the curve moves (a few scales around 0).
+    const scale = WIN_PROB_CURVES[game].scale;
+    const scores = [-EVAL_LIMIT, -EVAL_LIMIT / 2, -EVAL_LIMIT / 10];
+    for (let s = -30 * scale; s <= 30 * scale; s += scale / 50) scores.push(Math.round(s));
+    scores.push(EVAL_LIMIT / 10, EVAL_LIMIT / 2, EVAL_LIMIT);
+    for (const score of scores.sort((a, b) => a - b)) {
       const p = heuristicWinProbability(game, score);
       if (p < previous) t.fail(`${game}: falls at ${score}`);
       if (p > previous) rises++;
