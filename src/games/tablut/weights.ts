@@ -81,7 +81,13 @@ export interface EvalWeights {
 }
 
 /** Every weight's name, in the file's order (checked to cover EvalWeights exactly at compile time). */
-export const WEIGHT_NAMES = ['whitePawn', 'blackPawn', 'openLineThreat', 'reachSingle', 'reachDouble', 'doubleThreatAvailable', 'kingMobility', 'kingPressure', 'kingCaptureThreat', 'segmentGuard', 'lineBlocker', 'blackSquare', 'hangingWhite', 'hangingBlack', 'kingGuard', 'kingNearCamp', 'semiOpenLine', 'phaseGrowth', 'kingCrowd', 'kingExposed', 'whiteLoose', 'blackLoose', 'kingOnThrone', 'blackInCamp', 'threatMoves', 'threatMovesAsWhite', 'parryKingThreats'] as const satisfies readonly (keyof EvalWeights)[];
+export const WEIGHT_NAMES = [
+  'whitePawn', 'blackPawn', 'openLineThreat', 'reachSingle', 'reachDouble', 'doubleThreatAvailable',
+  'kingMobility', 'kingPressure', 'kingCaptureThreat', 'segmentGuard', 'lineBlocker', 'blackSquare',
+  'hangingWhite', 'hangingBlack', 'kingGuard', 'kingNearCamp', 'semiOpenLine', 'phaseGrowth', 'kingCrowd',
+  'kingExposed', 'whiteLoose', 'blackLoose', 'kingOnThrone', 'blackInCamp', 'threatMoves',
+  'threatMovesAsWhite', 'parryKingThreats',
+] as const satisfies readonly (keyof EvalWeights)[];
 type Unlisted = Exclude<keyof EvalWeights, (typeof WEIGHT_NAMES)[number]>;
 const everyWeightListed: Unlisted extends never ? true : never = true;
 void everyWeightListed;
