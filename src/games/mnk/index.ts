@@ -1,5 +1,5 @@
 /**
- * The (M,N,K)-game: tic-tac-toe to gomoku to 70x70 boards. Freestyle rules: a line of K or more
+ * The (M,N,K)-game: tic-tac-toe to gomoku to 100x100 boards. Freestyle rules: a line of K or more
  * wins, a full board without one is a draw, X moves first.
  */
 import type { EngineOptions, GameDefinition, GameEngine } from '../types.js';
