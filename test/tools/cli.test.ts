@@ -26,8 +26,12 @@ const ENTRIES = [
   'dist/tools/othello-openings.js',
 ];
 
+// Without NODE_V8_COVERAGE: these processes only load the modules, and their (compiled) coverage would
+// be merged over the in-process coverage of the same sources.
+const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
+
 function run(entry: string, arg: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [entry, arg], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PORT: '0' } });
+  const result = spawnSync(process.execPath, [entry, arg], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
