@@ -20,6 +20,7 @@ import {
   isProven,
 } from './score.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { IterationClock, type TimePolicy } from './timeman.js';
 
 export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
 
@@ -66,6 +67,10 @@ export interface SearchLimits {
   rootMoves?: readonly number[];
   /** Called after each completed iteration, with the lines of that iteration. */
   onIteration?: (info: IterationInfo) => void;
+  /** When the budget started (a request's arrival, queue wait included); defaults to the search's start. */
+  budgetStart?: number;
+  /** Which rule decides whether to start another iteration (src/search/timeman.ts); default 'adaptive'. */
+  timePolicy?: TimePolicy;
 }
 
 export interface SearchResult {
@@ -117,8 +122,6 @@ const HISTORY_LIMIT = 1 << 20;
 const HINT_WEIGHT = 4;
 /** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
 const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
-/** Iterations past this share of the available time are unlikely to finish: stop early. */
-const SOFT_TIME_SHARE = 0.55;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -184,9 +187,11 @@ export class Searcher {
     let completedDepth = 0;
     let exact = false;
     let stopReason: StopReason = 'depth';
+    // Whether to start another iteration: src/search/timeman.ts (no deadline: never asked).
+    const clock =
+      this.deadline === Infinity ? undefined : new IterationClock(limits.budgetStart ?? started, started, this.deadline, limits.timePolicy ?? 'adaptive', wanted === 1);
 
     for (let depth = 1; depth <= maxDepth; depth++) {
-      const iterationStart = Date.now();
       this.heuristicLeaves = 0;
       if (wanted > 1) {
         const found = this.searchRootLines(depth, rootCount, wanted);
@@ -229,8 +234,7 @@ export class Searcher {
         stopReason = 'proven';
         break;
       }
-      const now = Date.now();
-      if (this.deadline !== Infinity && now - started + (now - iterationStart) > SOFT_TIME_SHARE * (this.deadline - started)) {
+      if (depth < maxDepth && clock !== undefined && !clock.completed(depth, this.nodes, bestMove, bestScore, Date.now()).next) {
         stopReason = 'time';
         break;
       }
