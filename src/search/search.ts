@@ -115,6 +115,11 @@ export function rootMoveList(pos: SearchPosition, multiPv: number, rootMoves?: r
 }
 
 const CHECK_INTERVAL_MASK = 127;
+/**
+ * A search against a deadline (and no node limit) looks at the clock every 16 nodes: nearly every timed
+ * search now ends at its deadline, and a Tablut or Hadron node can take 100 us and more.
+ */
+const TIMED_CHECK_MASK = 15;
 const TT_MOVE_BONUS = 1 << 30;
 const KILLER_BONUS_1 = 1 << 29;
 const KILLER_BONUS_2 = (1 << 29) - 1;
@@ -141,6 +146,7 @@ export class Searcher {
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private shouldStop: (() => boolean) | undefined;
+  private checkMask = CHECK_INTERVAL_MASK;
   private stopped = false;
   private cancelled = false;
   /** Leaves scored by the heuristic (or by TT entries that were): 0 over an iteration = exact result. */
@@ -253,6 +259,7 @@ export class Searcher {
     this.cancelled = false;
     this.deadline = limits.deadline ?? Infinity;
     this.nodeLimit = limits.nodeLimit ?? Infinity;
+    this.checkMask = limits.deadline !== undefined && limits.nodeLimit === undefined ? TIMED_CHECK_MASK : CHECK_INTERVAL_MASK;
     this.shouldStop = limits.shouldStop;
     this.useSearchMoves = typeof pos.generateSearchMoves === 'function';
     this.useOrderHint = typeof pos.moveOrderScore === 'function';
@@ -399,7 +406,7 @@ export class Searcher {
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
-    if ((this.nodes & CHECK_INTERVAL_MASK) === 0 && this.checkStop()) return 0;
+    if ((this.nodes & this.checkMask) === 0 && this.checkStop()) return 0;
     if (this.stopped) return 0;
 
     const status = pos.terminal();
