@@ -15,7 +15,6 @@
  * measure one against the other at equal time per move.
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
@@ -24,7 +23,7 @@ import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { TIME_POLICIES, type TimePolicy } from '../src/search/timeman.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { UsageError, runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 
 export interface ArenaOptions {
   game: string;
@@ -218,7 +217,7 @@ export function eloFromScore(score: number): number {
 
 export function runArena(options: ArenaOptions, print: (line: string) => void = console.log): ArenaResult {
   const def = findGame(options.game);
-  if (def === undefined) throw new Error(`unknown game ${options.game}`);
+  if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
   const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime);
   const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime);
@@ -270,28 +269,45 @@ export function parseParams(raw: string | undefined): Record<string, unknown> {
   return out;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      game: { type: 'string', default: 'mnk' },
-      a: { type: 'string', default: 'default' },
-      b: { type: 'string', default: 'seed' },
-      pairs: { type: 'string', default: '20' },
-      depth: { type: 'string' },
-      'b-depth': { type: 'string' },
-      ms: { type: 'string' },
-      'opening-plies': { type: 'string', default: '4' },
-      seed: { type: 'string', default: '1' },
-      params: { type: 'string' },
-      'max-plies': { type: 'string', default: '400' },
-      verbose: { type: 'boolean', default: false },
-      record: { type: 'string' },
-      'a-time': { type: 'string', default: 'adaptive' },
-      'b-time': { type: 'string', default: 'adaptive' },
-    },
-  });
-  const policy = (name: string): TimePolicy => {
-    const value = values[name as 'a-time' | 'b-time'] as string;
+const spec = {
+  name: 'arena',
+  usage: `npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
+                 [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
+                 [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
+
+Plays engine configuration A against B from seeded random openings, each opening twice with the
+colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
+games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
+(a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
+depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
+appends one JSON line per game (pair, who played first, opening and game moves in the game's
+notation, result for the first player), so lost games can be replayed and studied.
+--a-time / --b-time choose a player's time manager with --ms (default adaptive; legacy: the rule
+before issue 18, stop at 55% of the time), to measure one against the other.
+
+  --help  this text`,
+  options: {
+    game: { type: 'string', default: 'mnk' },
+    a: { type: 'string', default: 'default' },
+    b: { type: 'string', default: 'seed' },
+    pairs: { type: 'string', default: '20' },
+    depth: { type: 'string' },
+    'b-depth': { type: 'string' },
+    ms: { type: 'string' },
+    'opening-plies': { type: 'string', default: '4' },
+    seed: { type: 'string', default: '1' },
+    params: { type: 'string' },
+    'max-plies': { type: 'string', default: '400' },
+    verbose: { type: 'boolean', default: false },
+    record: { type: 'string' },
+    'a-time': { type: 'string', default: 'adaptive' },
+    'b-time': { type: 'string', default: 'adaptive' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  const policy = (name: 'a-time' | 'b-time'): TimePolicy => {
+    const value = values[name] as string;
     if (!(TIME_POLICIES as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${TIME_POLICIES.join(', ')}`);
     return value as TimePolicy;
   };
@@ -328,4 +344,4 @@ async function main(): Promise<void> {
   console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

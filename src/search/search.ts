@@ -194,8 +194,8 @@ export class Searcher {
     let exact = false;
     let stopReason: StopReason = 'depth';
     // Whether to start another iteration: src/search/timeman.ts (no deadline: never asked).
-    const clock =
-      this.deadline === Infinity ? undefined : new IterationClock(limits.budgetStart ?? started, started, this.deadline, limits.timePolicy ?? 'adaptive', wanted === 1);
+    const policy = limits.timePolicy ?? 'adaptive';
+    const clock = this.deadline === Infinity ? undefined : new IterationClock(limits.budgetStart ?? started, started, this.deadline, policy, wanted === 1);
 
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.heuristicLeaves = 0;

@@ -152,7 +152,8 @@ export function decideNextIteration(state: TimeState): TimeDecision {
   if (state.policy === 'legacy') {
     const searchMs = state.spentMs - (state.beforeSearchMs ?? 0);
     const searchBudget = state.budgetMs - (state.beforeSearchMs ?? 0);
-    return decide(searchMs + last.ms <= LEGACY_SOFT_SHARE * searchBudget, searchMs + last.ms <= LEGACY_SOFT_SHARE * searchBudget ? 'legacyContinue' : 'legacyStop');
+    const go = searchMs + last.ms <= LEGACY_SOFT_SHARE * searchBudget;
+    return decide(go, go ? 'legacyContinue' : 'legacyStop');
   }
   if (remainingMs <= 0) return decide(false, 'noTime');
   if (predictedMs <= remainingMs) return decide(true, 'fits');

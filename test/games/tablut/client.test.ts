@@ -154,17 +154,24 @@ t.test('answers within the time per move, as the Challenge server counts it (1 s
   // read within -t x 1000 ms of the state's write is in time. The client thinks 1000 - 230 ms (plus
   // twice the loopback round trip, under a ms), so the margin is the slack here.
   t.equal(1000 - safetyMarginMs(1000), 770, 'think budget = time per move - margin');
-  t.match(lines[0], /round trip \d+\.\d ms: thinking 7[67]\d ms per move/, 'the measured round trip sets the think time');
+  const measured = /round trip (\d+\.\d) ms: thinking (\d+) ms per move/.exec(lines[0]);
+  t.ok(measured !== null, 'the client reports the measured round trip and its think time');
+  if (measured !== null) {
+    // Loopback: well under a ms, unless a busy machine delays the connect callback (a wider margin).
+    const roundTrip = Number(measured[1]);
+    t.ok(Math.abs(Number(measured[2]) - (1000 - safetyMarginMs(1000, roundTrip))) <= 1, 'think time = 1 s - the margin for that round trip');
+  }
   t.ok(Math.max(...report.replyMs) < 1000, `every move read before the server's 1 s check (max ${Math.max(...report.replyMs)} ms)`);
 });
 
-t.test('cli: usage errors exit 1; a whole game exits 0 with the result printed', async (t) => {
+t.test('cli: --help exits 0, usage errors exit 2 in one line; a whole game exits 0 with the result printed', async (t) => {
   const lines: string[] = [];
-  t.equal(await runCli(['GREEN', '60', 'localhost'], (l) => lines.push(l)), 1);
-  t.match(lines.join('\n'), /usage/);
-  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '60'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}), 1);
+  t.equal(await runCli(['GREEN', '60', 'localhost'], () => {}, (l) => lines.push(l)), 2);
+  t.same(lines, ["tablut-client: colour must be WHITE or BLACK, got 'GREEN' (try --help)"]);
+  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '60'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--bogus'], () => {}, () => {}), 2);
 
   const fake = await fakeServer('BLACK', 5, 6);
   const out: string[] = [];
