@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,http]
+ * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,time,http]
  *
  * Prints the project's figures: per game perft times, fixed-depth search node counts (a deterministic
  * signature, like a chess engine's `bench`) and nodes/s, solver timings; then HTTP latency and
- * throughput of best-move against a locally started server. Single-threaded engine figures run in
+ * throughput of best-move against a locally started server. `time`: the share of a 1000 ms budget
+ * the old and the new time manager use, and the depth they reach (bench/time.ts). Single-threaded engine figures run in
  * this process; the HTTP part starts `dist/src/server.js` on a free loopback port.
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   othello: async () => (await import('./games/othello.js')).run,
   tablut: async () => (await import('./games/tablut.js')).run,
   hadron: async () => (await import('./games/hadron.js')).run,
+  time: async () => (await import('./time.js')).run,
   http: async () => runHttpBench,
 };
 
