@@ -113,7 +113,8 @@ t.test('INFO: limits, memory, rules (renju and caro answered with ERROR at the n
   t.equal(b.budgetMs(), 20, 'timeout_turn 0: as fast as possible');
   t.match(say('BEGIN')[0], MOVE);
   t.equal(b.lastMove?.depth !== undefined && b.lastMove.depth <= 2, true, 'a 2-ply search at most');
-  for (const [rule, text] of [[4, /renju is not supported/], [8, /caro is not supported/], [2, /continuous game/], [5, /renju/], [16, /unknown rule bits/]] as const) {
+  const unsupported = [[4, /renju is not supported/], [8, /caro is not supported/], [2, /continuous game/], [5, /renju/], [16, /unknown rule bits/]] as const;
+  for (const [rule, text] of unsupported) {
     say('RESTART', `INFO rule ${rule}`);
     t.match(say('BEGIN')[0], text, `rule ${rule}`);
     t.match(say('TURN 3,3')[0], text);
@@ -155,7 +156,8 @@ t.test('a full board is an error; a finished game still gets a legal move', asyn
 t.test('MESSAGE and DEBUG lines report depth, score and the principal variation', async (t) => {
   const { out, say } = brain({ defaultTurnMs: 300 });
   say('START 15', 'TURN 7,7');
-  t.match(out.find((l) => l.startsWith('MESSAGE')), /^MESSAGE depth \d+ (score -?\d+|win in \d+ plies|loss in \d+ plies) pv [\d, ]+ nodes \d+ time \d+\/\d+ ms$/);
+  const message = /^MESSAGE depth \d+ (score -?\d+|win in \d+ plies|loss in \d+ plies) pv [\d, ]+ nodes \d+ time \d+\/\d+ ms$/;
+  t.match(out.find((l) => l.startsWith('MESSAGE')), message);
   t.ok(out.some((l) => /^DEBUG depth 1 /.test(l)));
   t.match(out.at(-1), MOVE, 'the move comes last');
 });
