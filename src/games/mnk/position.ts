@@ -14,6 +14,7 @@ import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
+import { keySalt } from '../../search/tt.js';
 
 export const EMPTY = 0;
 /** Largest board: 100 x 100 cells. */
@@ -28,6 +29,8 @@ const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
 export class MnkPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** Game and board shape (m, n, k), mixed into the search's TT keys. */
+  readonly keySalt: number;
   side = 0;
   readonly moveSpace: number;
   readonly maxMoves: number;
@@ -89,6 +92,7 @@ export class MnkPosition implements SearchPosition {
     this.m = m;
     this.n = n;
     this.k = k;
+    this.keySalt = keySalt('mnk', m, n, k);
     this.cellCount = m * n;
     this.profile = profile;
     this.moveSpace = this.cellCount;

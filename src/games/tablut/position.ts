@@ -42,6 +42,9 @@ import {
 } from './board.js';
 import { generatePieceMoves } from './movegen.js';
 import { generateForcedOrAll, moveOrderHint } from './tactics.js';
+import { keySalt } from '../../search/tt.js';
+
+const TABLUT_SALT = keySalt('tablut', 9, 9);
 
 /** Game status kept by the position (the server's turn values for a finished game). */
 export const STATUS_ONGOING = 0;
@@ -72,6 +75,8 @@ export interface TablutEvaluator {
 export class TablutPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** The game (one board shape), mixed into the search's TT keys. */
+  readonly keySalt = TABLUT_SALT;
   side = SIDE_WHITE;
   readonly moveSpace = MOVE_SPACE;
   readonly maxMoves = MAX_MOVES;
