@@ -19,7 +19,7 @@ import {
   WIN_SCORE,
   isProven,
 } from './score.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable, saltHi, saltLo } from './tt.js';
 import { IterationClock, type TimePolicy } from './timeman.js';
 
 export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
@@ -140,6 +140,9 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
 
   private pos!: SearchPosition;
+  /** XORed into every TT key: the position's game and shape (the table outlives one request). */
+  private keyLo = 0;
+  private keyHi = 0;
   private moveSpace = 0;
   private useSearchMoves = false;
   private useOrderHint = false;
@@ -254,6 +257,8 @@ export class Searcher {
 
   private prepare(pos: SearchPosition, limits: SearchLimits): void {
     this.pos = pos;
+    this.keyLo = saltLo(pos.keySalt ?? 0);
+    this.keyHi = pos.keySalt === undefined ? 0 : saltHi(pos.keySalt);
     this.nodes = 0;
     this.stopped = false;
     this.cancelled = false;
@@ -283,7 +288,7 @@ export class Searcher {
 
   /** First iteration order: the game's hint, then a seeded jitter so equal moves vary by seed only. */
   private orderRoot(count: number, seed: number | undefined): void {
-    const slot = this.tt.probe(this.pos.hashLo, this.pos.hashHi);
+    const slot = this.tt.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
     const ttMove = slot >= 0 ? this.tt.move(slot) : -1;
     const rng = seed === undefined ? null : new Random(seed);
     for (let i = 0; i < count; i++) {
@@ -347,7 +352,7 @@ export class Searcher {
       this.moves[0] = move;
     }
     if (!this.stopped) {
-      this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+      this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
   }
@@ -399,7 +404,7 @@ export class Searcher {
     for (let i = 0; i < lines.length; i++) this.moves[i] = lines[i].move;
     for (const move of rest) this.moves[at++] = move;
     const best = lines[0];
-    this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
+    this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
     return lines;
   }
 
@@ -428,8 +433,8 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
-    const hashLo = pos.hashLo;
-    const hashHi = pos.hashHi;
+    const hashLo = pos.hashLo ^ this.keyLo;
+    const hashHi = pos.hashHi ^ this.keyHi;
     const alphaOrig = alpha;
     const slot = tt.probe(hashLo, hashHi);
     let ttMove = -1;

@@ -15,9 +15,9 @@ import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
+import { keySalt } from '../../search/tt.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
-
 
 /** Row and column steps of the four line directions (as in geometry.ts). */
 const DIR_DR = [0, 1, 1, 1];
@@ -29,6 +29,8 @@ const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
 export class MnkPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** Game and board shape (m, n, k), mixed into the search's TT keys. */
+  readonly keySalt: number;
   side = 0;
   readonly moveSpace: number;
   readonly maxMoves: number;
@@ -105,6 +107,7 @@ export class MnkPosition implements SearchPosition {
     this.n = n;
     this.k = k;
     this.exactK = exactK;
+    this.keySalt = keySalt(exactK ? 'mnk-exact' : 'mnk', m, n, k);
     this.cellCount = m * n;
     this.profile = profile;
     this.moveSpace = this.cellCount;
