@@ -33,6 +33,10 @@ export interface Config {
   /** Longest a graceful shutdown may take before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
   readonly exposeDocs: boolean;
+  /** Server-Sent Events: a comment line after this long without an event, so proxies keep the stream. */
+  readonly sseHeartbeatMs: number;
+  /** Most moves a review request may carry. */
+  readonly reviewMaxPlies: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -81,5 +85,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheEntries: integer(env, 'CACHE_ENTRIES', 1000, 0, 10_000_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
+    sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
+    reviewMaxPlies: integer(env, 'REVIEW_MAX_PLIES', 400, 1, 10_000),
   };
 }

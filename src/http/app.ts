@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tags: [
         { name: 'games', description: 'Rules, positions and moves of each game.' },
         { name: 'search', description: 'Best-move search.' },
+        { name: 'analysis', description: 'Several lines with win probabilities (JSON or Server-Sent Events) and whole-game review.' },
         { name: 'operations', description: 'Health, readiness and documentation.' },
       ],
     },
