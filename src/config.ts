@@ -28,6 +28,8 @@ export interface Config {
   /** Longest a graceful shutdown may take before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
   readonly exposeDocs: boolean;
+  /** Serve the browser playground (dist/web) at `/`. */
+  readonly exposePlayground: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -73,5 +75,6 @@ export function loadConfig(env: Env = process.env): Config {
     cacheEntries: integer(env, 'CACHE_ENTRIES', 1000, 0, 10_000_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
+    exposePlayground: bool(env, 'EXPOSE_PLAYGROUND', true),
   };
 }
