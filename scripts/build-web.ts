@@ -1,6 +1,6 @@
 /**
  * Builds the browser playground: web/src/main.ts bundled and minified by esbuild into dist/web/app.js,
- * web/style.css minified, web/index.html copied. Prints each file's size and gzipped size.
+ * web/style.css minified, web/index.html and favicon.svg copied. Prints each file's size and gzipped size.
  * Run by `npm run build` (after tsc, which type-checks web/ with its own tsconfig).
  */
 import { build } from 'esbuild';
@@ -34,7 +34,7 @@ runCliIfMain(import.meta.url, { name: 'build-web', usage: USAGE, options: { quie
   // The page loads app.js; esbuild names the bundle after its entry.
   copyFileSync(join(out, 'main.js'), join(out, 'app.js'));
   rmSync(join(out, 'main.js'));
-  copyFileSync(join(root, 'web', 'index.html'), join(out, 'index.html'));
+  for (const file of ['index.html', 'favicon.svg']) copyFileSync(join(root, 'web', file), join(out, file));
   if (!quiet) {
     let total = 0;
     let gzTotal = 0;

@@ -52,6 +52,7 @@ export interface SchemaProperty {
   minimum?: number;
   maximum?: number;
   description?: string;
+  examples?: unknown[];
 }
 
 export interface CatalogueEntry {

@@ -56,6 +56,8 @@ export function drawBoard(svg: SVGSVGElement, model: BoardModel): void {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${cols * C + 2 * m} ${rows * C + 2 * m}`);
   svg.setAttribute('class', `board game-${model.gameId}`);
+  // Small boards are not blown up to the whole column (CSSOM, allowed by the page's CSP).
+  svg.style.maxWidth = `${Math.min(720, Math.max(360, Math.max(cols, rows * 0.9) * 64))}px`;
   const root = el('g', { transform: `translate(${m} ${m})` }, svg);
   el('rect', { x: 0, y: 0, width: cols * C, height: rows * C, fill: view.colours.light, class: 'frame' }, root);
   if (labels) {

@@ -87,7 +87,7 @@ const tablut: GameView = {
     }
     return k === null ? 'the king was captured' : 'White has no legal move';
   },
-  colours: { light: '#e9d8b4', dark: '#d2b98a' },
+  colours: { light: '#efe2c4', dark: '#efe2c4' },
 };
 
 const othello: GameView = {

@@ -324,7 +324,7 @@ function showEvalBar(e: Evaluation, side: string): void {
   const text = ui.evalbar.lastElementChild as HTMLElement;
   const pFirst = p === undefined ? 0.5 : side === first ? p : 1 - p;
   fill.style.height = `${pFirst * 100}%`;
-  text.textContent = p === undefined ? formatEval(e) : `${app.view.sideName(first)} ${percent(pFirst)}`;
+  text.textContent = p === undefined ? formatEval(e) : percent(pFirst);
   ui.evalbar.setAttribute('aria-label', `Evaluation: ${app.view.sideName(side)} to move, ${formatEval(e)}${p === undefined ? '' : `, ${app.view.sideName(first)} wins ${percent(pFirst)}`}`);
 }
 
@@ -400,6 +400,7 @@ function buildOptions(): void {
       input.name = name;
       if (schema.minimum !== undefined) input.min = String(schema.minimum);
       if (schema.maximum !== undefined) input.max = String(schema.maximum);
+      if (schema.examples !== undefined && schema.examples.length > 0) input.value = String(schema.examples[0]);
       input.title = schema.description ?? '';
       row.append(label, input);
       return row;
