@@ -48,6 +48,10 @@ export async function startKibitz(env: Record<string, string> = {}): Promise<Kib
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '2', TT_SIZE_MB: '8', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let closing = false;
+  child.once('exit', (code, signal) => {
+    if (!closing) process.stderr.write(`kibitz on port ${port} exited unexpectedly (code ${code}, signal ${signal})\n`);
+  });
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   let ready = false;
@@ -63,7 +67,8 @@ export async function startKibitz(env: Record<string, string> = {}): Promise<Kib
     url,
     close: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        closing = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

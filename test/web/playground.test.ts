@@ -179,7 +179,6 @@ t.test('undo, redo and jump to a ply', async (t) => {
 t.test("a broken pasted state shows the API's message with the field", async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await page.waitForSelector('[data-move="0,0"].legal');
-  const before = await stateOf(page);
   await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","...","..."],"turn":"Z"}');
   await page.click('#load-state');
   await page.waitForSelector('#message.error');
@@ -192,7 +191,8 @@ t.test("a broken pasted state shows the API's message with the field", async (t)
   await page.click('#load-state');
   await page.waitForFunction(() => /INVALID_JSON/.test(document.getElementById('message')!.textContent ?? ''));
   t.match(await page.textContent('#message'), /INVALID_JSON: body is not valid JSON/);
-  t.same((await stateOf(page)).board, before.board, 'the position did not change');
+  t.equal(await page.locator('rect.sq.legal').count(), 9, 'the position did not change');
+  t.equal(await page.inputValue('#state-json'), '{"m":3,', 'the pasted text stays to be fixed');
   await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["XO.",".X.","..O"],"turn":"X"}');
   await page.click('#load-state');
   await page.waitForFunction(() => document.getElementById('message')!.textContent === 'State loaded.');
@@ -218,7 +218,9 @@ t.test('analysis mode: lines with score and win probability, hover previews a li
     const log: string[] = [];
     (window as unknown as { statusLog: string[] }).statusLog = log;
     const status = document.getElementById('analysis-status')!;
-    new MutationObserver(() => log.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
+    }).observe(status, { childList: true });
   });
   await page.check('#analysis');
   await page.waitForSelector('#lines li');
@@ -248,6 +250,64 @@ t.test('analysis mode: lines with score and win probability, hover previews a li
   t.equal((await plies(page)).length, 0, 'analysis plays nothing by itself');
   // Without the route, the browser logs the probe's 404 (the page handles it); nothing else.
   t.same(errors.filter((e) => hasAnalyse || !/status of 404/.test(e)), []);
+  await page.context().close();
+});
+
+/** The analyse contract's stream (progress events, a heartbeat, then the result), as Othello's start would give it. */
+function analyseStream(): string {
+  const m = (notation: string) => ({ notation, row: Number(notation[1]) - 1, col: notation.charCodeAt(0) - 97 });
+  const line = (move: string, score: number, winProbability: number, pv: string[]) => ({
+    move: m(move),
+    evaluation: { score, winProbability },
+    pv: [move, ...pv].map(m),
+  });
+  const at = (depth: number, shift: number) => ({
+    lines: [line('f5', 0.5 + shift, 0.53, ['f6', 'e6']), line('d3', 0.4 + shift, 0.52, ['c3', 'c4']), line('c4', 0.3, 0.51, ['e3', 'f2'])],
+    depth,
+    nodes: depth * 1000,
+    elapsedMs: depth * 10,
+  });
+  const events = [
+    `event: progress\ndata: ${JSON.stringify(at(1, 0))}\n\n`,
+    ': heartbeat\n\n',
+    `event: progress\ndata: ${JSON.stringify(at(2, 0.1))}\n\n`,
+    `event: result\ndata: ${JSON.stringify({ ...at(3, 0.2), nps: 100000, queueMs: 0, stopReason: 'time' })}\n\n`,
+  ];
+  return events.join('');
+}
+
+t.test('analysis mode reads the analyse stream of the contract: progress events, then the result', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const bodies: unknown[] = [];
+  await page.route('**/v1/games/othello/analyse', async (route) => {
+    bodies.push({ body: route.request().postDataJSON(), accept: route.request().headers().accept });
+    await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: analyseStream() });
+  });
+  await page.waitForSelector('[data-move="d3"].legal');
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { statusLog: string[] }).statusLog = log;
+    const status = document.getElementById('analysis-status')!;
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
+    }).observe(status, { childList: true });
+  });
+  await page.check('#analysis');
+  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''));
+  t.match(bodies[0], { body: { state: { turn: 'B' }, multiPv: 3, timeBudgetMs: 500 }, accept: 'text/event-stream' }, 'the request of the contract');
+  const log = await page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
+  t.same(log, ['Analysing…', 'Searching: depth 1, 1,000 nodes', 'Searching: depth 2, 2,000 nodes', 'Done: depth 3, 3,000 nodes (time)']);
+  t.same(await page.locator('#lines li .mv').allTextContents(), ['f5', 'd3', 'c4']);
+  t.same(await page.locator('#lines li .sc').allTextContents(), ['+0.7', '+0.6', '+0.3']);
+  t.same(await page.locator('#lines li .wp').allTextContents(), ['53%', '52%', '51%']);
+  t.equal(await page.textContent('#lines li:first-child .pv'), 'f5 f6 e6');
+  t.equal(await page.textContent('#evalbar .evalbar-text'), '53%', "the bar shows Black's chance");
+  await page.hover('#lines li:nth-child(2)');
+  t.equal(await page.locator('.ghost').count(), 3, 'hovering line 2 previews its three moves');
+  await page.click('#lines li:nth-child(2)');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
+  t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
+  t.same(errors, []);
   await page.context().close();
 });
 

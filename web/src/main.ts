@@ -2,7 +2,7 @@
  * The Kibitz playground: a reference integration of the public HTTP API. The page keeps the list of
  * positions of the game; every legal move, every next position and every result comes from the API.
  */
-import { ApiError, get, post, postStream, type Analysis, type BestMove, type CatalogueEntry, type Evaluation, type Line, type MoveJson, type Status } from './api.js';
+import { ApiError, get, post, postStream, type Analysis, type BestMove, type CatalogueEntry, type ErrorBody, type Evaluation, type Line, type MoveJson, type Status } from './api.js';
 import { drawBoard, type Target } from './board.js';
 import { VIEWS, type Cell, type State } from './games.js';
 
@@ -245,6 +245,7 @@ async function analyse(epoch: number): Promise<void> {
   try {
     await postStream(`${base()}/analyse`, body, (type, data) => {
       if (epoch !== app.epoch) return;
+      if (type === 'error') throw new ApiError((data as ErrorBody).statusCode, data as ErrorBody);
       const result = data as Partial<Analysis>;
       if ((type === 'progress' || type === 'result') && Array.isArray(result.lines)) {
         app.analysisAvailable = true;
