@@ -106,6 +106,26 @@ t.test('an Othello move: the engine replies and the score follows', async (t) =>
   await page.context().close();
 });
 
+t.test('Othello: a side without a move passes with the Pass button; the game-over banner says why', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  await setBudget(page, 100);
+  await page.waitForSelector('[data-move="d3"].legal');
+  const board = ['BWWWWWWW', '.......B', '........', '........', '........', '........', '........', '........'];
+  await page.fill('#state-json', JSON.stringify({ board, turn: 'B' }));
+  await page.click('#load-state');
+  await page.waitForSelector('#pass:not([hidden])');
+  t.equal(await page.locator('rect.sq.legal').count(), 0, 'no square to play');
+  t.equal(await page.getAttribute('#pass', 'data-move'), 'pass');
+  await page.click('[data-move="a3"]');
+  t.match(await page.textContent('#message'), /a3 is not a legal move for Black/);
+  await page.click('#pass');
+  await page.waitForSelector('#banner:not([hidden])');
+  t.same(await plies(page), ['pass', 'h3'], 'Black passed, the engine (White) played h3');
+  t.equal(await page.textContent('#banner'), 'White wins: neither side can move; Black 1 – White 9 in discs.');
+  t.same(errors, []);
+  await page.context().close();
+});
+
 t.test('a Tablut pawn moves by piece, then destination; wrong squares are refused', async (t) => {
   const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
   await page.selectOption('#engine-side', '');

@@ -103,7 +103,7 @@ const othello: GameView = {
   colLabel: (_s, col) => letters[col],
   twoStep: false,
   score: (state) => `Black ${count(state, 'B')} – White ${count(state, 'W')}`,
-  overReason: (state) => `${count(state, 'B')}–${count(state, 'W')} in discs; neither side can move`,
+  overReason: (state) => `neither side can move; Black ${count(state, 'B')} – White ${count(state, 'W')} in discs`,
   colours: { light: '#2e7d4f', dark: '#2e7d4f' },
 };
 
