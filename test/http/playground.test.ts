@@ -13,7 +13,10 @@ import Fastify from 'fastify';
 
 const idle: SearchRunner = {
   submit: () => Promise.reject(new Error('no searches here')),
-  stats: () => ({ threads: 0, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 }),
+  stats: () => ({
+    threads: 0, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0,
+    cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0,
+  }),
 };
 
 async function app(env: Record<string, string> = {}) {

@@ -84,7 +84,10 @@ export function drawBoard(svg: SVGSVGElement, model: BoardModel): void {
       hit.setAttribute('aria-label', target.label);
       hit.setAttribute('role', 'button');
       hit.setAttribute('tabindex', target.kind === 'none' ? '-1' : '0');
-      if (kind === 'throne') el('path', { d: `M${x + 8} ${y + 8}L${x + C - 8} ${y + C - 8}M${x + C - 8} ${y + 8}L${x + 8} ${y + C - 8}`, class: 'throne-mark' }, marks);
+      if (kind === 'throne') {
+        const [a, b] = [8, C - 8];
+        el('path', { d: `M${x + a} ${y + a}L${x + b} ${y + b}M${x + b} ${y + a}L${x + a} ${y + b}`, class: 'throne-mark' }, marks);
+      }
       const isLast = last !== null && ((last.to.row === row && last.to.col === col) || (last.from?.row === row && last.from?.col === col));
       if (isLast) el('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, class: 'last' }, marks);
       const piece = view.piece(state, cell);

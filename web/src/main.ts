@@ -2,7 +2,8 @@
  * The Kibitz playground: a reference integration of the public HTTP API. The page keeps the list of
  * positions of the game; every legal move, every next position and every result comes from the API.
  */
-import { ApiError, get, post, postStream, type Analysis, type BestMove, type CatalogueEntry, type ErrorBody, type Evaluation, type Line, type MoveJson, type Status } from './api.js';
+import { ApiError, get, post, postStream } from './api.js';
+import type { Analysis, BestMove, CatalogueEntry, ErrorBody, Evaluation, Line, MoveJson, Status } from './api.js';
 import { drawBoard, type Target } from './board.js';
 import { VIEWS, type Cell, type State } from './games.js';
 
@@ -326,7 +327,8 @@ function showEvalBar(e: Evaluation, side: string): void {
   const pFirst = p === undefined ? 0.5 : side === first ? p : 1 - p;
   fill.style.height = `${pFirst * 100}%`;
   text.textContent = p === undefined ? formatEval(e) : percent(pFirst);
-  ui.evalbar.setAttribute('aria-label', `Evaluation: ${app.view.sideName(side)} to move, ${formatEval(e)}${p === undefined ? '' : `, ${app.view.sideName(first)} wins ${percent(pFirst)}`}`);
+  const chance = p === undefined ? '' : `, ${app.view.sideName(first)} wins ${percent(pFirst)}`;
+  ui.evalbar.setAttribute('aria-label', `Evaluation: ${app.view.sideName(side)} to move, ${formatEval(e)}${chance}`);
 }
 
 // ---- drawing ---------------------------------------------------------------------------------
