@@ -1,16 +1,13 @@
 /**
- * Browser tests: a real Kibitz process (dist/src/server.js, built by `npm test`'s pretest) on a free
- * port, and Debian's Chromium driven by playwright-core (one browser per test file).
+ * Browser tests: a real Kibitz on a free port (the app and worker pool of test/support/app.ts, serving
+ * the playground that `npm test`'s pretest built into dist/web), and Debian's Chromium driven by
+ * playwright-core (one browser per test file).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-
-const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
+import { closeTestApp, testApp } from './app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -24,55 +21,21 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Kibitz {
   url: string;
   close(): Promise<void>;
 }
 
-/** Starts the service and waits until /ready answers 200. */
+/**
+ * A real Kibitz (the app with its worker pool) listening on a free port of 127.0.0.1. In the test's
+ * process, so nothing else on a shared machine can stop it between two tests.
+ */
 export async function startKibitz(env: Record<string, string> = {}): Promise<Kibitz> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '2', TT_SIZE_MB: '8', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let closing = false;
-  child.once('exit', (code, signal) => {
-    if (!closing) process.stderr.write(`kibitz on port ${port} exited unexpectedly (code ${code}, signal ${signal})\n`);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  let ready = false;
-  while (!ready && Date.now() < until && child.exitCode === null) {
-    ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
-    if (!ready) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!ready) {
-    child.kill('SIGKILL');
-    throw new Error('kibitz did not become ready');
-  }
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        closing = true;
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const kibitz = await testApp(env);
+  await kibitz.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = kibitz.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => closeTestApp(kibitz) };
 }
 
 /** A fresh temporary profile per launch (playwright's own); the arguments of the CI image. */
