@@ -6,8 +6,8 @@
  * throughput of best-move against a locally started server. Single-threaded engine figures run in
  * this process; the HTTP part starts `dist/src/server.js` on a free loopback port.
  */
-import { parseArgs } from 'node:util';
 import { availableParallelism, cpus } from 'node:os';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 import { runHttpBench } from './http.js';
 
 type Section = (print: (line: string) => void, opts: { quick: boolean }) => Promise<void>;
@@ -20,16 +20,27 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   http: async () => runHttpBench,
 };
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
-  });
-  const quick = values.quick!;
-  const only = values.only === undefined ? Object.keys(SECTIONS) : values.only.split(',').map((s) => s.trim());
+const spec = {
+  name: 'bench',
+  usage: `npm run bench [-- --quick] [-- --only SECTION[,SECTION...]]
+
+Prints the project's figures: perft times, fixed-depth node signatures and nodes/s per game, solver
+timings, then HTTP latency and throughput against a locally started server.
+
+  --quick         shorter runs (smaller perft depths, fewer positions)
+  --only LIST     sections to run, comma-separated: ${Object.keys(SECTIONS).join(', ')}
+  --help          this text`,
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  const quick = values.quick === true;
+  const only = values.only === undefined ? Object.keys(SECTIONS) : String(values.only).split(',').map((s) => s.trim());
+  const unknown = only.find((name) => SECTIONS[name] === undefined);
+  if (unknown !== undefined) throw new UsageError(`unknown section '${unknown}'; known: ${Object.keys(SECTIONS).join(', ')}`);
   console.log(`kibitz bench${quick ? ' (quick)' : ''}: node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
   for (const name of only) {
-    const load = SECTIONS[name];
-    if (load === undefined) throw new Error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(', ')}`);
+    const load = SECTIONS[name]!;
     console.log(`\n== ${name} ==`);
     const started = Date.now();
     await (await load())((line) => console.log(line), { quick });
@@ -37,7 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCliIfMain(import.meta.url, spec, main);

@@ -12,7 +12,6 @@
  * notation, result for the first player), so lost games can be replayed and studied.
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
@@ -20,7 +19,7 @@ import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
 import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 
 export interface ArenaOptions {
   game: string;
@@ -201,7 +200,7 @@ export function eloFromScore(score: number): number {
 
 export function runArena(options: ArenaOptions, print: (line: string) => void = console.log): ArenaResult {
   const def = findGame(options.game);
-  if (def === undefined) throw new Error(`unknown game ${options.game}`);
+  if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
   const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1);
   const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2);
@@ -253,24 +252,39 @@ export function parseParams(raw: string | undefined): Record<string, unknown> {
   return out;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      game: { type: 'string', default: 'mnk' },
-      a: { type: 'string', default: 'default' },
-      b: { type: 'string', default: 'seed' },
-      pairs: { type: 'string', default: '20' },
-      depth: { type: 'string' },
-      'b-depth': { type: 'string' },
-      ms: { type: 'string' },
-      'opening-plies': { type: 'string', default: '4' },
-      seed: { type: 'string', default: '1' },
-      params: { type: 'string' },
-      'max-plies': { type: 'string', default: '400' },
-      verbose: { type: 'boolean', default: false },
-      record: { type: 'string' },
-    },
-  });
+const spec = {
+  name: 'arena',
+  usage: `npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
+                 [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
+                 [--record games.jsonl]
+
+Plays engine configuration A against B from seeded random openings, each opening twice with the
+colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
+games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
+(a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
+depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
+appends one JSON line per game (pair, who played first, opening and game moves in the game's
+notation, result for the first player), so lost games can be replayed and studied.
+
+  --help  this text`,
+  options: {
+    game: { type: 'string', default: 'mnk' },
+    a: { type: 'string', default: 'default' },
+    b: { type: 'string', default: 'seed' },
+    pairs: { type: 'string', default: '20' },
+    depth: { type: 'string' },
+    'b-depth': { type: 'string' },
+    ms: { type: 'string' },
+    'opening-plies': { type: 'string', default: '4' },
+    seed: { type: 'string', default: '1' },
+    params: { type: 'string' },
+    'max-plies': { type: 'string', default: '400' },
+    verbose: { type: 'boolean', default: false },
+    record: { type: 'string' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
   const options: ArenaOptions = {
     game: values.game!,
     a: values.a!,
@@ -302,4 +316,4 @@ async function main(): Promise<void> {
   console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

@@ -10,7 +10,6 @@
  * not win.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { legalMoveCodes, statusOf } from '../src/http/game-service.js';
@@ -20,7 +19,7 @@ import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import type { GameRecord } from './arena.js';
 import { firstMoverSide, parseParams, startPosition } from './arena.js';
-import { runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 
 export interface ReviewedMove {
   /** Ply number from the start position (the opening included). */
@@ -101,22 +100,35 @@ export function reviewGame(
   return reviewed;
 }
 
-function main(): void {
-  const { values } = parseArgs({
-    options: {
-      record: { type: 'string' },
-      game: { type: 'string', default: 'tablut' },
-      params: { type: 'string' },
-      player: { type: 'string', default: 'default' },
-      profile: { type: 'string', default: 'default' },
-      ms: { type: 'string' },
-      depth: { type: 'string' },
-      lost: { type: 'boolean', default: false },
-    },
-  });
-  if (values.record === undefined) throw new Error('review needs --record <games.jsonl> (written by npm run arena -- --record)');
+const spec = {
+  name: 'review',
+  usage: `npm run review -- --record games.jsonl [--game tablut] [--params "m=9&n=9&k=5"] [--player default]
+                  [--profile default] [--ms 1000 | --depth 8] [--lost]
+
+Re-searches the recorded games of \`npm run arena -- --record games.jsonl\` with a longer budget, to
+find the moves that lost them. For every move \`player\` made after the opening it prints the move
+played, the move the longer search prefers (when it differs), the longer search's score of its own
+choice and of the move played (from the mover's point of view; the played move is scored by
+searching the position after it), and the drop between them. --lost keeps the games \`player\` did
+not win.
+
+  --help  this text`,
+  options: {
+    record: { type: 'string' },
+    game: { type: 'string', default: 'tablut' },
+    params: { type: 'string' },
+    player: { type: 'string', default: 'default' },
+    profile: { type: 'string', default: 'default' },
+    ms: { type: 'string' },
+    depth: { type: 'string' },
+    lost: { type: 'boolean', default: false },
+  },
+} as const;
+
+function main({ values }: ParsedArgs<typeof spec.options>): void {
+  if (values.record === undefined) throw new UsageError('review needs --record <games.jsonl> (written by npm run arena -- --record)');
   const def = findGame(values.game!);
-  if (def === undefined) throw new Error(`unknown game ${values.game}`);
+  if (def === undefined) throw new UsageError(`unknown game ${values.game}`);
   const params = parseParams(values.params);
   const limits = values.depth !== undefined ? { depth: Number(values.depth) } : { ms: Number(values.ms ?? 1000) };
   const analyst = makeAnalyst(def, values.profile!, limits);
@@ -135,4 +147,4 @@ function main(): void {
   }
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

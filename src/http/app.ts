@@ -183,6 +183,15 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
       const names = Array.isArray(extra) ? extra : [extra];
       field = `${field}/${String(names[0])}`;
       message = `is not an allowed property`;
+    } else if (issue.keyword === 'boolean') {
+      // TypeBox closes objects with a false schema per unknown property: say so in words.
+      message = 'is not an allowed property';
+    } else if (issue.keyword === 'const') {
+      // An enum is a union of constants: list every allowed value at this path, not just the first.
+      const allowed = e.validation
+        .filter((other) => other.keyword === 'const' && other.instancePath === issue.instancePath)
+        .map((other) => JSON.stringify(other.params?.allowedValue));
+      message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
     }
     return new ApiError('VALIDATION_ERROR', `${field} ${message}`, { field });
   }

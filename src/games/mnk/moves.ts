@@ -11,7 +11,8 @@
  *  - else the candidate cells near existing stones (the profile's neighbourhood), or the centre on
  *    an empty board.
  */
-import { EMPTY, LEVEL_FOUR, type MnkPosition } from './position.js';
+import { EMPTY, LEVEL_FOUR } from './cells.js';
+import type { MnkPosition } from './position.js';
 import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
 
 /** Below this many empty cells (or on boards this small) the search sees every useful cell. */

@@ -14,13 +14,10 @@ import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
+import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 
-export const EMPTY = 0;
-/** Largest board: 100 x 100 cells. */
-export const MAX_CELLS = 100 * 100;
-/** Threat levels: windows K-1 stones full (one move from a win) and K-2 stones full. */
-export const LEVEL_FOUR = 0;
-export const LEVEL_THREE = 1;
+export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
+
 
 const ZOBRIST = zobristKeys(2 * 2 * MAX_CELLS + 2, 0x6d6e6b21);
 const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;

@@ -153,13 +153,14 @@ t.test('answers within the time per move (1 s, generous slack)', async (t) => {
   t.ok(Math.max(...report.replyMs) < 1000, `every reply under the 1 s limit (max ${Math.max(...report.replyMs)} ms)`);
 });
 
-t.test('cli: usage errors exit 1; a whole game exits 0 with the result printed', async (t) => {
+t.test('cli: --help exits 0, usage errors exit 2 in one line; a whole game exits 0 with the result printed', async (t) => {
   const lines: string[] = [];
-  t.equal(await runCli(['GREEN', '60', 'localhost'], (l) => lines.push(l)), 1);
-  t.match(lines.join('\n'), /usage/);
-  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '60'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}), 1);
+  t.equal(await runCli(['GREEN', '60', 'localhost'], () => {}, (l) => lines.push(l)), 2);
+  t.same(lines, ["tablut-client: colour must be WHITE or BLACK, got 'GREEN' (try --help)"]);
+  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '60'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--bogus'], () => {}, () => {}), 2);
 
   const fake = await fakeServer('BLACK', 5, 6);
   const out: string[] = [];
