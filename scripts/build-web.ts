@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { runCliIfMain } from '../src/core/cli.js';
 
-const USAGE = `usage: node dist/scripts/build-web.js [--quiet]
-  Bundles the playground (web/) into dist/web; npm run build runs it.
-  --quiet  do not print the file sizes`;
+const USAGE = `usage: node dist/scripts/build-web.js [--quiet]   (npm run build runs it)
+  Bundles the playground (web/) into dist/web and prints each file's size and gzipped size.
+  --quiet  do not print the sizes
+  --help   this text`;
 
 runCliIfMain(import.meta.url, { name: 'build-web', usage: USAGE, options: { quiet: { type: 'boolean' } } }, async ({ values }) => {
   const quiet = values.quiet === true;

@@ -322,6 +322,9 @@ function showEvalBar(e: Evaluation, side: string): void {
   const p = e.winProbability ?? (e.outcome === 'win' ? 1 : e.outcome === 'loss' ? 0 : e.outcome === 'draw' ? 0.5 : undefined);
   const first = app.view.sides[0];
   ui.evalbar.hidden = false;
+  // The fill is the first side's share, in its colour (Black in Othello, White in Tablut and Hadron, X).
+  ui.evalbar.className = `evalbar first-${app.view.sidePiece(first) ?? ''}`;
+  ui.evalbar.title = `${app.view.sideName(first)}'s chance to win`;
   const fill = ui.evalbar.firstElementChild as HTMLElement;
   const text = ui.evalbar.lastElementChild as HTMLElement;
   const pFirst = p === undefined ? 0.5 : side === first ? p : 1 - p;
