@@ -92,7 +92,8 @@ export function drawBoard(svg: SVGSVGElement, model: BoardModel): void {
       if (isLast) el('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, class: 'last' }, marks);
       const piece = view.piece(state, cell);
       if (piece !== null) drawPiece(marks, piece, x + C / 2, y + C / 2);
-      if (target.kind === 'legal' && piece === null) el('circle', { cx: x + C / 2, cy: y + C / 2, r: C * 0.12, class: 'dot' }, marks);
+      // Past 26 x 26 (cells of a few pixels) the dots would be noise: every empty cell there is a hit target anyway.
+      if (target.kind === 'legal' && piece === null && labels) el('circle', { cx: x + C / 2, cy: y + C / 2, r: C * 0.12, class: 'dot' }, marks);
       if (target.kind === 'legal' && piece !== null) el('circle', { cx: x + C / 2, cy: y + C / 2, r: C * 0.45, class: 'movable' }, marks);
       if (target.kind === 'dest') el('circle', { cx: x + C / 2, cy: y + C / 2, r: C * 0.14, class: 'dot dest' }, marks);
       if (target.kind === 'selected') el('rect', { x: x + 1.5, y: y + 1.5, width: C - 3, height: C - 3, class: 'selected' }, marks);
@@ -103,7 +104,16 @@ export function drawBoard(svg: SVGSVGElement, model: BoardModel): void {
   for (let r = 0; r <= rows; r++) grid.push(`M0 ${r * C}H${cols * C}`);
   for (let c = 0; c <= cols; c++) grid.push(`M${c * C} 0V${rows * C}`);
   el('path', { d: grid.join(''), class: 'grid' }, marks);
-  if (model.preview !== null) drawPreview(marks, view, model.preview);
+  const layer = el('g', { class: 'preview' }, root);
+  if (model.preview !== null) drawPreview(layer, view, model.preview);
+}
+
+/** Redraws only the previewed line (hovering the analysis lines must stay fast on 100x100 boards). */
+export function drawPreviewOnly(svg: SVGSVGElement, view: GameView, preview: { moves: MoveJson[]; side: string } | null): void {
+  const layer = svg.querySelector('g.preview');
+  if (layer === null) return;
+  layer.replaceChildren();
+  if (preview !== null) drawPreview(layer, view, preview);
 }
 
 function drawPreview(g: Element, view: GameView, preview: { moves: MoveJson[]; side: string }): void {

@@ -4,7 +4,7 @@
  */
 import { ApiError, get, post, postStream } from './api.js';
 import type { Analysis, BestMove, CatalogueEntry, ErrorBody, Evaluation, Line, MoveJson, Status } from './api.js';
-import { drawBoard, type Target } from './board.js';
+import { drawBoard, drawPreviewOnly, type Target } from './board.js';
 import { VIEWS, type Cell, type State } from './games.js';
 
 interface Ply {
@@ -53,6 +53,10 @@ const app = {
   plies: [] as Ply[],
   cursor: 0,
   legal: [] as MoveJson[],
+  /** The legal moves by notation, by cell ("row,col") and the squares pieces move from (built once per position). */
+  byNotation: new Map<string, MoveJson>(),
+  byCell: new Map<string, MoveJson>(),
+  from: new Set<string>(),
   status: null as Status | null,
   selected: null as string | null,
   preview: null as MoveJson[] | null,
@@ -116,13 +120,13 @@ function abortWork(): number {
 async function refresh(autoEngine: boolean): Promise<void> {
   const epoch = abortWork();
   const signal = app.controller!.signal;
-  app.legal = [];
+  setLegal([]);
   app.status = null;
   render();
   try {
     const reply = await post<{ moves: MoveJson[]; status: Status }>(`${base()}/legal-moves`, { state: current(), history: history() }, signal);
     if (epoch !== app.epoch) return;
-    app.legal = reply.moves;
+    setLegal(reply.moves);
     app.status = reply.status;
     render();
     if (reply.status.status !== 'ongoing') return;
@@ -133,11 +137,18 @@ async function refresh(autoEngine: boolean): Promise<void> {
   }
 }
 
+function setLegal(moves: MoveJson[]): void {
+  app.legal = moves;
+  app.byNotation = new Map(moves.map((m) => [m.notation, m]));
+  app.byCell = new Map(moves.filter((m) => m.row !== undefined).map((m) => [`${m.row},${m.col}`, m]));
+  app.from = new Set(moves.map((m) => m.from ?? ''));
+}
+
 async function play(move: string, epoch: number): Promise<void> {
   const state = current();
   const reply = await post<{ state: State; status: Status }>(`${base()}/play`, { state, move, history: history() }, app.controller!.signal);
   if (epoch !== app.epoch) return;
-  const known = app.legal.find((m) => m.notation === move) ?? { notation: move };
+  const known = app.byNotation.get(move) ?? { notation: move };
   app.plies = app.plies.slice(0, app.cursor + 1);
   app.plies.push({ state: reply.state, move: known });
   app.cursor++;
@@ -148,7 +159,8 @@ async function engineMove(epoch: number): Promise<void> {
   const side = turnOf(current());
   app.thinking = true;
   ui.engineInfo.textContent = `Engine (${app.view.sideName(side)}) is thinking…`;
-  render();
+  ui.board.classList.add('busy');
+  ui.pass.hidden = true;
   try {
     const best = await post<BestMove>(`${base()}/best-move`, { state: current(), history: history(), timeBudgetMs: budget() }, app.controller!.signal);
     if (epoch !== app.epoch) return;
@@ -195,13 +207,13 @@ function onMove(move: string, node: Element | null): void {
   if (app.status === null) return refuse('One moment: the position is still loading.', node);
   if (app.status.status !== 'ongoing') return refuse('The game is over. Undo, jump to an earlier move, or start a new game.', node);
   if (app.thinking || engineSide() === side) return refuse(`It is the engine's turn (${name}); wait for its move.`, node);
-  if (app.legal.some((m) => m.notation === move)) {
+  if (app.byNotation.has(move)) {
     say('');
     void play(move, app.epoch).catch(fail);
     return;
   }
   if (app.view.twoStep && !move.includes('-')) {
-    if (app.legal.some((m) => m.from === move)) {
+    if (app.from.has(move)) {
       app.selected = app.selected === move ? null : move;
       say(app.selected === null ? '' : `${move} selected: now click its destination.`);
       render();
@@ -225,12 +237,12 @@ function targets(cell: Cell): Target {
     if (app.selected !== null) {
       if (name === app.selected) return { move: name, label: `${name}: selected ${what}; click again to deselect`, kind: 'selected' };
       const move = `${app.selected}-${name}`;
-      if (app.legal.some((m) => m.notation === move)) return { move, label: `Move ${app.selected} to ${name}`, kind: 'dest' };
+      if (app.byNotation.has(move)) return { move, label: `Move ${app.selected} to ${name}`, kind: 'dest' };
     }
-    if (ready && app.legal.some((m) => m.from === name)) return { move: name, label: `${name}: ${what}, can move (${side})`, kind: 'legal' };
+    if (ready && app.from.has(name)) return { move: name, label: `${name}: ${what}, can move (${side})`, kind: 'legal' };
     return { move: name, label: `${name}: ${what}${view.squareKind(state, cell) === '' ? '' : ', ' + view.squareKind(state, cell)}`, kind: 'none' };
   }
-  const legal = app.legal.find((m) => m.row === cell.row && m.col === cell.col);
+  const legal = app.byCell.get(`${cell.row},${cell.col}`);
   if (legal !== undefined && ready) return { move: legal.notation, label: `${legal.notation}: legal move for ${side}`, kind: 'legal' };
   return { move: name, label: `${name}: ${what}, not a legal move`, kind: 'none' };
 }
@@ -300,11 +312,11 @@ function showLines(result: Analysis, done: boolean, fallback = false): void {
       }
       const show = (): void => {
         app.preview = line.pv;
-        render();
+        drawPreviewOnly(ui.board, app.view, { moves: line.pv, side });
       };
       const hide = (): void => {
         app.preview = null;
-        render();
+        drawPreviewOnly(ui.board, app.view, null);
       };
       li.addEventListener('mouseenter', show);
       li.addEventListener('focus', show);
