@@ -156,9 +156,11 @@ t.test('an illegal click changes nothing', async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await setBudget(page, 100);
   await page.waitForSelector('[data-move="1,1"].legal');
-  await page.click('[data-move="1,1"]');
+  await page.dblclick('[data-move="1,1"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
   await waitForTurn(page);
+  t.equal((await plies(page))[0], '1,1', 'a double click plays once: the second click waits for the first');
+  t.notOk((await plies(page)).slice(1).includes('1,1'));
   const before = await stateOf(page);
   const label = await page.getAttribute('[data-move="1,1"]', 'aria-label');
   t.match(label, /1,1: X, not a legal move/);
@@ -174,11 +176,12 @@ t.test('an illegal click changes nothing', async (t) => {
 t.test('undo, redo and jump to a ply', async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await page.selectOption('#engine-side', '');
-  for (const move of ['0,0', '1,1', '2,2']) {
+  for (const [i, move] of ['0,0', '1,1', '2,2'].entries()) {
     await page.waitForSelector(`[data-move="${move}"].legal`);
     // The cells answer the keyboard too: Tab reaches the legal ones, Enter plays.
     await page.focus(`[data-move="${move}"]`);
     await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
   }
   await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 3);
   await page.click('#undo');

@@ -146,7 +146,15 @@ function setLegal(moves: MoveJson[]): void {
 
 async function play(move: string, epoch: number): Promise<void> {
   const state = current();
-  const reply = await post<{ state: State; status: Status }>(`${base()}/play`, { state, move, history: history() }, app.controller!.signal);
+  const status = app.status;
+  app.status = null; // no second move while this one is on its way
+  let reply: { state: State; status: Status };
+  try {
+    reply = await post<{ state: State; status: Status }>(`${base()}/play`, { state, move, history: history() }, app.controller!.signal);
+  } catch (error) {
+    if (epoch === app.epoch) app.status = status;
+    throw error;
+  }
   if (epoch !== app.epoch) return;
   const known = app.byNotation.get(move) ?? { notation: move };
   app.plies = app.plies.slice(0, app.cursor + 1);
