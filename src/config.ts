@@ -37,6 +37,8 @@ export interface Config {
   readonly sseHeartbeatMs: number;
   /** Most moves a review request may carry. */
   readonly reviewMaxPlies: number;
+  /** Serve the browser playground (dist/web) at `/`. */
+  readonly exposePlayground: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -87,5 +89,6 @@ export function loadConfig(env: Env = process.env): Config {
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     reviewMaxPlies: integer(env, 'REVIEW_MAX_PLIES', 400, 1, 10_000),
+    exposePlayground: bool(env, 'EXPOSE_PLAYGROUND', true),
   };
 }

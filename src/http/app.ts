@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
+import { playgroundRoutes } from './playground.js';
 
 /** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
 export interface SearchRunner {
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics });
   const cache = new ResultCache(config.cacheEntries);
   await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache });
+  if (config.exposePlayground) await app.register(playgroundRoutes);
   return app;
 }
 

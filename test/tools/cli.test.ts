@@ -16,6 +16,7 @@ const ENTRIES = [
   'dist/bench/load.js',
   'dist/scripts/fuzz.js',
   'dist/scripts/openapi.js',
+  'dist/scripts/build-web.js',
   'dist/tools/arena.js',
   'dist/tools/review.js',
   'dist/tools/tablut-screen.js',
