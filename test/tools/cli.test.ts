@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRIES = [
   'dist/src/server.js',
   'dist/src/tablut-client/cli.js',
+  'dist/src/adapters/pbrain.js',
+  'dist/src/adapters/nboard.js',
   'dist/bench/run.js',
   'dist/bench/load.js',
   'dist/scripts/fuzz.js',
@@ -25,6 +27,8 @@ const ENTRIES = [
   'dist/tools/othello-fit.js',
   'dist/tools/othello-match.js',
   'dist/tools/othello-openings.js',
+  'dist/tools/winprob-fit.js',
+  'dist/tools/pbrain-match.js',
 ];
 
 // Without NODE_V8_COVERAGE: these processes only load the modules, and their (compiled) coverage would
@@ -40,7 +44,7 @@ for (const entry of ENTRIES) {
   t.test(entry, async (t) => {
     const help = run(entry, '--help');
     t.equal(help.status, 0, '--help exits 0');
-    t.match(help.stdout, /npm (run|start)|node dist/, 'usage names the command');
+    t.match(help.stdout, /npm (run|start)|node dist|pbrain-kibitz|kibitz-nboard/, 'usage names the command');
     t.match(help.stdout, /--help/, 'usage lists --help');
     const bad = run(entry, '--no-such-option');
     t.equal(bad.status, 2, 'a bad option exits 2');
