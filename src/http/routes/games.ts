@@ -211,7 +211,9 @@ function registerGame(
     },
     async (request) => {
       const pos = decode(request.body);
-      if (statusOf(def, pos).status !== 'ongoing') throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
+      if (statusOf(def, pos).status !== 'ongoing') {
+        throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
+      }
       const move = def.decodeMove(pos, request.body.move, 'body/move');
       if (!move.ok) throw fromFieldError(move.error);
       if (!legalMoveCodes(pos).includes(move.value)) {
