@@ -147,7 +147,13 @@ t.test('known best moves per game show in the lines, proven lines with exact win
   // (M,N,K) 9x9 K=4: X must block at 1,3.
   const mnk = (
     await post('mnk', 'analyse', {
-      state: { m: 9, n: 9, k: 4, turn: 'X', board: ['.........', '.OO.O....', '..X.X....', '..OOXX...', '.....X...', '.........', '.........', '.........', '.........'] },
+      state: {
+        m: 9,
+        n: 9,
+        k: 4,
+        turn: 'X',
+        board: ['.........', '.OO.O....', '..X.X....', '..OOXX...', '.....X...', '.........', '.........', '.........', '.........'],
+      },
       timeBudgetMs: 5_000,
       maxDepth: 6,
     })

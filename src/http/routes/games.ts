@@ -8,8 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
-import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../../pool/pool.js';
 import { ApiError, fromFieldError } from '../errors.js';
+import { poolError } from '../pool-errors.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
@@ -355,14 +355,4 @@ async function bestMove(
     'search',
   );
   return answer;
-}
-
-export function poolError(error: unknown): ApiError {
-  if (error instanceof QueueFullError) {
-    return new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: error.retryAfterSeconds });
-  }
-  if (error instanceof PoolClosedError) return new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  if (error instanceof CancelledError) return new ApiError('CANCELLED', 'the client closed the connection');
-  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request');
-  return new ApiError('INTERNAL_ERROR', 'internal server error');
 }
