@@ -1,9 +1,11 @@
 /**
- * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,http]
+ * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,time,multipv,http]
  *
  * Prints the project's figures: per game perft times, fixed-depth search node counts (a deterministic
- * signature, like a chess engine's `bench`) and nodes/s, solver timings; then HTTP latency and
- * throughput of best-move against a locally started server. Single-threaded engine figures run in
+ * signature, like a chess engine's `bench`) and nodes/s, solver timings; `time`: the share of a 1000 ms
+ * budget the old and the new time manager use, and the depth they reach; `multipv`: the cost of
+ * multi-PV (time to a fixed depth with 1, 3 and 8 lines per game); then HTTP latency and throughput of
+ * best-move against a locally started server. Single-threaded engine figures run in
  * this process; the HTTP part starts `dist/src/server.js` on a free loopback port.
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -17,6 +19,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   othello: async () => (await import('./games/othello.js')).run,
   tablut: async () => (await import('./games/tablut.js')).run,
   hadron: async () => (await import('./games/hadron.js')).run,
+  time: async () => (await import('./time.js')).run,
+  multipv: async () => (await import('./multipv.js')).run,
   http: async () => runHttpBench,
 };
 

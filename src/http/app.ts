@@ -11,6 +11,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import type { Config } from '../config.js';
 import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
@@ -55,6 +56,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // Slow clients: 408 once the whole request has not arrived within REQUEST_TIMEOUT_MS (see connection.ts).
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: connectionsCheckMs(config.requestTimeoutMs), headersTimeout: config.requestTimeoutMs },
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -66,8 +71,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // While not ready (starting, or shutting down) close each connection after its response, so a
   // keep-alive client does not hold a draining replica open.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (!readiness.ready) reply.header('connection', 'close');
+    // Answered before the body was read to its end (413, 415, ...): close, but linger (connection.ts).
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      armLingeringClose(request.raw, { maxBytes: config.bodyDrainMaxBytes, timeoutMs: config.bodyDrainTimeoutMs });
+    }
   });
   const metrics = options.metrics ?? new ServiceMetrics(options.pool);
   app.addHook('onResponse', async (request, reply) => {
@@ -118,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tags: [
         { name: 'games', description: 'Rules, positions and moves of each game.' },
         { name: 'search', description: 'Best-move search.' },
+        { name: 'analysis', description: 'Several lines with win probabilities (JSON or Server-Sent Events) and whole-game review.' },
         { name: 'operations', description: 'Health, readiness and documentation.' },
       ],
     },
@@ -150,8 +161,10 @@ const REASONS: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   499: 'Client Closed Request',

@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRIES = [
   'dist/src/server.js',
   'dist/src/tablut-client/cli.js',
+  'dist/src/adapters/pbrain.js',
+  'dist/src/adapters/nboard.js',
   'dist/bench/run.js',
   'dist/bench/load.js',
   'dist/scripts/fuzz.js',
@@ -25,10 +27,16 @@ const ENTRIES = [
   'dist/tools/othello-fit.js',
   'dist/tools/othello-match.js',
   'dist/tools/othello-openings.js',
+  'dist/tools/winprob-fit.js',
+  'dist/tools/pbrain-match.js',
 ];
 
+// Without NODE_V8_COVERAGE: these processes only load the modules, and their (compiled) coverage would
+// be merged over the in-process coverage of the same sources.
+const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
+
 function run(entry: string, arg: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [entry, arg], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PORT: '0' } });
+  const result = spawnSync(process.execPath, [entry, arg], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -36,7 +44,7 @@ for (const entry of ENTRIES) {
   t.test(entry, async (t) => {
     const help = run(entry, '--help');
     t.equal(help.status, 0, '--help exits 0');
-    t.match(help.stdout, /npm (run|start)|node dist/, 'usage names the command');
+    t.match(help.stdout, /npm (run|start)|node dist|pbrain-kibitz|kibitz-nboard/, 'usage names the command');
     t.match(help.stdout, /--help/, 'usage lists --help');
     const bad = run(entry, '--no-such-option');
     t.equal(bad.status, 2, 'a bad option exits 2');

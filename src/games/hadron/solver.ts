@@ -60,8 +60,15 @@ export class HadronSolver {
   private readonly bigCount = new Int32Array(MAX_CELLS + 2);
   private readonly moves: Int32Array[] = [];
   private readonly moveScore: Int32Array[] = [];
-  /** History heuristic per side and cell: moves that won before are tried first. */
-  private readonly history = new Int32Array(2 * MAX_CELLS);
+  /**
+   * History heuristic per side and cell: moves that won before are tried first. Cells are numbered
+   * per board shape, so each shape keeps its own table (another shape's would misorder the moves).
+   */
+  private history: Int32Array = new Int32Array(2 * MAX_CELLS);
+  private readonly histories = new Map<Geometry, Int32Array>();
+  /** Mixed into the keys of regions keyed where they lie (cell numbers mean different cells per shape). */
+  private shapeLo = 0;
+  private shapeHi = 0;
 
   private shouldStop: (() => boolean) | null = null;
   private nodeLimit = Infinity;
@@ -79,6 +86,14 @@ export class HadronSolver {
   load(rows: number, cols: number, cells: ArrayLike<number>, side: number): void {
     this.g = geometryFor(rows, cols);
     const g = this.g;
+    let history = this.histories.get(g);
+    if (history === undefined) {
+      history = new Int32Array(2 * MAX_CELLS);
+      this.histories.set(g, history);
+    }
+    this.history = history;
+    this.shapeLo = Math.imul(rows * 16 + cols, 0x9e3779b1);
+    this.shapeHi = Math.imul(rows * 16 + cols, 0x85ebca6b);
     this.cells.fill(EMPTY);
     this.balance.fill(0);
     for (let cell = 0; cell < g.cellCount; cell++) {
@@ -97,7 +112,7 @@ export class HadronSolver {
     this.store.reset();
     this.values.clear();
     this.ttResult.fill(0);
-    this.history.fill(0);
+    for (const history of this.histories.values()) history.fill(0);
   }
 
   /**
@@ -237,7 +252,11 @@ export class HadronSolver {
         // Symmetry folding pays near the top of the tree (big, often symmetric boards); deeper
         // down the plain key is cheaper. The choice depends on the region alone, so it is stable.
         if (end - start >= this.symmetricKeySize) this.keys.compute(g, balance, a.regionCells, start, end, colourSign, false);
-        else this.keys.computePlaced(balance, a.regionCells, start, end, colourSign);
+        else {
+          this.keys.computePlaced(balance, a.regionCells, start, end, colourSign);
+          this.keys.keyLo ^= this.shapeLo;
+          this.keys.keyHi ^= this.shapeHi;
+        }
         keyLo = (keyLo + this.keys.keyLo) | 0;
         keyHi = (keyHi + this.keys.keyHi) | 0;
       }

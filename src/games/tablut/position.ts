@@ -49,6 +49,9 @@ import {
 } from './board.js';
 import { generatePieceMoves } from './movegen.js';
 import { generateForcedOrAll, moveOrderHint } from './tactics.js';
+import { keySalt } from '../../search/tt.js';
+
+const TABLUT_SALT = keySalt('tablut', 9, 9);
 
 export { MAX_BLACK_PAWNS, MAX_MOVES, MAX_WHITE_PAWNS, STATUS_BLACK_WON, STATUS_DRAW, STATUS_ONGOING, STATUS_WHITE_WON };
 /** Plies of make/unmake head-room above the game record (the search never goes deeper). */
@@ -70,6 +73,8 @@ export interface TablutEvaluator {
 export class TablutPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** The game (one board shape), mixed into the search's TT keys. */
+  readonly keySalt = TABLUT_SALT;
   side = SIDE_WHITE;
   readonly moveSpace = MOVE_SPACE;
   readonly maxMoves = MAX_MOVES;

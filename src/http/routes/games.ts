@@ -14,6 +14,7 @@ import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ResultCache } from '../result-cache.js';
+import { decodeRootFilter, registerAnalysis } from './analysis.js';
 import {
   encodeMoves,
   encodePv,
@@ -25,7 +26,7 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 
-interface GameRouteOptions {
+export interface GameRouteOptions {
   readonly config: Config;
   readonly pool: SearchRunner;
   readonly readiness: Readiness;
@@ -115,7 +116,7 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
   };
   const hidden = { schema: { hide: true, params: GameIdParam } };
   app.get('/v1/games/:gameId/initial-state', hidden, unknown);
-  for (const action of ['legal-moves', 'play', 'best-move']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
+  for (const action of ['legal-moves', 'play', 'best-move', 'analyse', 'review']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
 };
 
 function unknownGame(id: string): ApiError {
@@ -215,6 +216,7 @@ function registerGame(
     },
     async (request, reply) => bestMove(def, opts, request, reply, decode),
   );
+  registerAnalysis(app, def, opts, schemas, decode);
 }
 
 interface BestMoveBody {
@@ -223,6 +225,9 @@ interface BestMoveBody {
   timeBudgetMs?: number;
   maxDepth?: number;
   seed?: number;
+  maxNodes?: number;
+  searchMoves?: unknown[];
+  avoidMoves?: unknown[];
 }
 
 async function bestMove(
@@ -245,8 +250,12 @@ async function bestMove(
   }
   const deadline = arrivedAt + budget - responseReserveMs(budget);
   const legal = legalMoveCodes(pos);
+  const rootMoves = decodeRootFilter(def, pos, body);
+  const allowed = rootMoves ?? legal;
   const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
-  if (opts.cache.enabled && legal.length > 1) {
+  // The cache holds plain answers only (no node limit, no filter).
+  const cacheable = rootMoves === undefined && body.maxNodes === undefined;
+  if (opts.cache.enabled && cacheable && legal.length > 1) {
     const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
     opts.metrics.countCache(hit !== undefined);
     if (hit !== undefined) {
@@ -267,7 +276,8 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const outcome = await opts.pool.submit(searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed }), controller.signal);
+      const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, rootMoves });
+      const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
     } catch (error) {
@@ -281,7 +291,7 @@ async function bestMove(
     }
   }
   // A worker can only miss a move if it was cut before its first root move: answer cheaply then.
-  if (result.move < 0 || !legal.includes(result.move)) result = { ...fallbackResult(pos), stopReason: result.stopReason };
+  if (result.move < 0 || !allowed.includes(result.move)) result = { ...fallbackResult(pos, { rootMoves }), stopReason: result.stopReason };
 
   const searchMs = Math.max(1, result.finishedAt - result.startedAt);
   const answer = {
@@ -295,7 +305,7 @@ async function bestMove(
     queueMs: Math.max(0, result.startedAt - arrivedAt),
     stopReason: result.stopReason,
   };
-  if (source === 'worker') {
+  if (source === 'worker' && cacheable) {
     const { evaluation, depth, nodes, nps, stopReason } = answer;
     opts.cache.store(def, body.state, body.history, cacheLimits, { evaluation, depth, nodes, nps, stopReason }, answer.pv);
   }
@@ -324,7 +334,7 @@ async function bestMove(
   return answer;
 }
 
-function poolError(error: unknown): ApiError {
+export function poolError(error: unknown): ApiError {
   if (error instanceof QueueFullError) {
     return new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: error.retryAfterSeconds });
   }
