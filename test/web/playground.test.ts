@@ -152,6 +152,24 @@ t.test('a Tablut pawn moves by piece, then destination; wrong squares are refuse
   await page.context().close();
 });
 
+t.test('Tablut: the page sends the history, so a repeated position ends the game in a draw', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  await page.selectOption('#engine-side', '');
+  const moves = ['e3-d3', 'a4-a3', 'd3-e3', 'a3-a2', 'e3-d3', 'a2-a3'];
+  for (const [i, move] of moves.entries()) {
+    const [from] = move.split('-');
+    await page.waitForSelector(`[data-move="${from}"].legal`);
+    await page.click(`[data-move="${from}"]`);
+    await page.click(`[data-move="${move}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
+  }
+  await page.waitForSelector('#banner:not([hidden])');
+  t.equal(await page.textContent('#banner'), 'Draw: a position was repeated.', 'ply 6 repeats the position after ply 2');
+  t.same(await plies(page), moves);
+  t.same(errors, []);
+  await page.context().close();
+});
+
 t.test('an illegal click changes nothing', async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await setBudget(page, 100);
