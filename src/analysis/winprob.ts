@@ -19,7 +19,7 @@ export interface WinProbCurve {
 }
 
 interface WinProbFile {
-  readonly games: Readonly<Record<string, { readonly scale: number; readonly exponent?: number }>>;
+  readonly games: Readonly<Record<string, { readonly scale: number; readonly exponent?: number; readonly command?: string }>>;
 }
 
 /** A heuristic answer never reads as certain: certainty is for proven results only. */
@@ -42,6 +42,11 @@ function checked(file: WinProbFile): Readonly<Record<GameId, WinProbCurve>> {
 }
 
 export const WIN_PROB_CURVES = checked(data as WinProbFile);
+
+/** The command that fitted each game's curve (shown in the catalogue). */
+export const WIN_PROB_COMMANDS: Readonly<Record<GameId, string>> = Object.fromEntries(
+  (['mnk', 'othello', 'tablut', 'hadron'] as const).map((id) => [id, (data as WinProbFile).games[id]?.command ?? 'npm run winprob-fit']),
+) as Record<GameId, string>;
 
 /** The curve at a heuristic score (internal units) for the side to move, unrounded. */
 export function logistic(score: number, curve: WinProbCurve): number {

@@ -10,13 +10,16 @@ import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { ApiError, ERROR_CATALOGUE, type ErrorCode, errorBody } from './errors.js';
 import { armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
 import { playgroundRoutes } from './playground.js';
+
+/** Kept here too for importers of the app module. */
+export { errorBody };
 
 /** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
 export interface SearchRunner {
@@ -146,35 +149,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-export function errorBody(error: ApiError, requestId: string) {
-  return {
-    statusCode: error.statusCode,
-    code: error.code,
-    error: reasonPhrase(error.statusCode),
-    message: error.message,
-    ...(error.field === undefined ? {} : { field: error.field }),
-    requestId,
-  };
-}
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  431: 'Request Header Fields Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  499: 'Client Closed Request',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-function reasonPhrase(status: number): string {
-  return REASONS[status] ?? 'Error';
-}
 
 interface ValidationIssue {
   instancePath?: string;

@@ -63,3 +63,34 @@ const FIELD_ERROR_CODES: Record<FieldError['kind'], ErrorCode> = {
 export function fromFieldError(error: FieldError): ApiError {
   return new ApiError(FIELD_ERROR_CODES[error.kind], `${error.field}: ${error.message}`, { field: error.field });
 }
+
+/** The one error body shape: `{statusCode, code, error, message, field?, requestId}`. */
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    statusCode: error.statusCode,
+    code: error.code,
+    error: reasonPhrase(error.statusCode),
+    message: error.message,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    requestId,
+  };
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  499: 'Client Closed Request',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function reasonPhrase(status: number): string {
+  return REASONS[status] ?? 'Error';
+}

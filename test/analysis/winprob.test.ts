@@ -71,16 +71,3 @@ t.test('the fit recovers a known curve; the calibration of the true curve is goo
   }
 });
 
-t.test('npm run winprob-fit: --help exits 0, a bad option is one line and exit 2', async (t) => {
-  const { spawnSync } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const script = fileURLToPath(new URL('../../dist/tools/winprob-fit.js', import.meta.url));
-  const help = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8' });
-  t.equal(help.status, 0);
-  t.match(help.stdout, /--count N/);
-  const bad = spawnSync(process.execPath, [script, '--count', 'many'], { encoding: 'utf8' });
-  t.equal(bad.status, 2);
-  t.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
-  const game = spawnSync(process.execPath, [script, '--games', 'chess'], { encoding: 'utf8' });
-  t.same([game.status, game.stderr.trim()], [2, "npm run winprob-fit: --games: unknown game 'chess' (try --help)"]);
-});

@@ -95,9 +95,8 @@ t.test('progress per iteration, then the result, equal to the JSON answer', asyn
   t.equal(events[events.length - 1].event, 'result', 'the result comes last');
   t.equal(events.filter((e) => e.event === 'result').length, 1, 'once');
   const result = events[events.length - 1].data as Record<string, unknown>;
-  const json = await (
-    await fetch(`http://127.0.0.1:${port}/v1/games/othello/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
-  ).json();
+  const headers = { 'content-type': 'application/json' };
+  const json = await (await fetch(`http://127.0.0.1:${port}/v1/games/othello/analyse`, { method: 'POST', headers, body: JSON.stringify(payload) })).json();
   const pick = (a: Record<string, unknown>) => [a.lines, a.depth, a.nodes, a.stopReason];
   t.same(pick(result), pick(json), 'the result event is the JSON answer');
   t.same(progress[5].lines, json.lines, 'the last progress has the final lines');

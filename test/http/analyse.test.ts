@@ -56,8 +56,9 @@ async function opening(game: GameId): Promise<unknown> {
 for (const game of GAME_IDS) {
   t.test(`${game}: line 1 is best-move, each line is its move searched alone, same answer twice`, async (t) => {
     const state = await opening(game);
-    // Hadron's solver may use half the budget before the search starts (it cannot prove this position): keep it short.
-    const limits = { state, maxDepth: 3, seed: 7, timeBudgetMs: game === 'hadron' ? 1000 : 60_000 };
+    // Hadron's solver would use half the budget before the search (it cannot prove this position);
+    // under a node limit the solvers do not run, and a limit this large never binds.
+    const limits = { state, maxDepth: 3, seed: 7, timeBudgetMs: 60_000, ...(game === 'hadron' ? { maxNodes: 1e9 } : {}) };
     const a = await post(game, 'analyse', { ...limits, multiPv: 4 });
     t.equal(a.statusCode, 200, a.body);
     const answer = a.json();
@@ -146,7 +147,13 @@ t.test('known best moves per game show in the lines, proven lines with exact win
   // (M,N,K) 9x9 K=4: X must block at 1,3.
   const mnk = (
     await post('mnk', 'analyse', {
-      state: { m: 9, n: 9, k: 4, turn: 'X', board: ['.........', '.OO.O....', '..X.X....', '..OOXX...', '.....X...', '.........', '.........', '.........', '.........'] },
+      state: {
+        m: 9,
+        n: 9,
+        k: 4,
+        turn: 'X',
+        board: ['.........', '.OO.O....', '..X.X....', '..OOXX...', '.....X...', '.........', '.........', '.........', '.........'],
+      },
       timeBudgetMs: 5_000,
       maxDepth: 6,
     })
@@ -166,4 +173,19 @@ t.test('known best moves per game show in the lines, proven lines with exact win
   const wins = hadron.lines.filter((l: Line) => l.evaluation.outcome === 'win').map((l: Line) => l.move.notation).sort();
   t.same(wins, ['A3', 'B3'], 'hadron: the two winning first moves');
   t.ok(hadron.lines.every((l: Line) => l.evaluation.winProbability === (l.evaluation.outcome === 'win' ? 1 : 0)), 'hadron: every line proven');
+});
+
+t.test('documented: the catalogue carries each curve, OpenAPI the event stream', async (t) => {
+  const catalogue = (await app.inject({ method: 'GET', url: '/v1/games' })).json() as Array<{ id: string; winProbability: Record<string, unknown> }>;
+  for (const entry of catalogue) {
+    t.ok((entry.winProbability.scale as number) > 0 && (entry.winProbability.exponent as number) > 0, `${entry.id}: constants`);
+    t.match(entry.winProbability.fittedBy, new RegExp(`npm run winprob-fit -- --games ${entry.id} `), `${entry.id}: the command`);
+  }
+  const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+  for (const game of GAME_IDS) {
+    const analyse = document.paths[`/v1/games/${game}/analyse`]?.post;
+    t.ok(analyse?.responses['200'].content['text/event-stream'], `${game}: analyse documents text/event-stream`);
+    t.match(analyse?.responses['200'].content['text/event-stream'].schema.description, /event: progress/);
+    t.ok(document.paths[`/v1/games/${game}/review`]?.post, `${game}: review documented`);
+  }
 });

@@ -5,8 +5,6 @@
  * it and any other move loses to X completing the line at once. Notation "row,col".
  */
 import t from 'tap';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { GameRecord } from '../../tools/arena.js';
 import { localClient, reviewRecords } from '../../tools/review.js';
 
@@ -41,10 +39,3 @@ t.test('review: a record that does not replay is an error naming the game and th
   );
 });
 
-t.test('review: --help, a bad option', async (t) => {
-  const script = fileURLToPath(new URL('../../dist/tools/review.js', import.meta.url));
-  const help = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8' });
-  t.same([help.status, /--url URL/.test(help.stdout)], [0, true]);
-  const bad = spawnSync(process.execPath, [script, '--record', 'x.jsonl', '--ms', 'soon'], { encoding: 'utf8' });
-  t.same([bad.status, bad.stderr.trim().split('\n').length], [2, 1], bad.stderr);
-});

@@ -10,8 +10,7 @@ import type { GameDefinition, MoveJson, SearchPosition } from '../../games/types
 import { CancelledError } from '../../pool/pool.js';
 import type { ProgressMessage, SearchTaskResult } from '../../pool/task.js';
 import type { SearchLine } from '../../search/search.js';
-import { errorBody } from '../app.js';
-import { ApiError, fromFieldError } from '../errors.js';
+import { ApiError, errorBody, fromFieldError } from '../errors.js';
 import {
   type ClientEvaluation,
   type RootOptions,
@@ -24,7 +23,8 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StopReasonSchema, type gameSchemas } from '../schemas.js';
-import { type GameRouteOptions, poolError } from './games.js';
+import type { GameRouteOptions } from './games.js';
+import { poolError } from '../pool-errors.js';
 import { registerReview } from './review.js';
 
 /** Lines an analyse request gets when it does not say. */

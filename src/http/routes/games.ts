@@ -8,13 +8,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
-import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../../pool/pool.js';
 import { ApiError, fromFieldError } from '../errors.js';
+import { poolError } from '../pool-errors.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ResultCache } from '../result-cache.js';
 import { decodeRootFilter, registerAnalysis } from './analysis.js';
+import { WIN_PROB_COMMANDS, WIN_PROB_CURVES } from '../../analysis/winprob.js';
 import {
   encodeMoves,
   encodePv,
@@ -47,6 +48,15 @@ const CatalogueEntry = Type.Object(
     moveSchema: Type.Unknown({ description: 'JSON Schema of a move (requests also accept its notation string).' }),
     initialStateQuery: Type.Optional(Type.Unknown({ description: 'JSON Schema of the initial-state query parameters.' })),
     searchOptions: Type.Unknown({ description: 'JSON Schema of the best-move request.' }),
+    winProbability: Type.Object(
+      {
+        formula: Type.String({ description: 'How `evaluation.winProbability` is computed from a heuristic score.' }),
+        scale: Type.Number({ description: 'Fitted constant (internal score units).' }),
+        exponent: Type.Number({ description: 'Fitted constant.' }),
+        fittedBy: Type.String({ description: 'The command that reproduces the fit (calibration in docs/analysis.md).' }),
+      },
+      { additionalProperties: false, description: 'The win-probability curve of heuristic scores (proven results are 1, 0.5, 0).' },
+    ),
     exampleState: Type.Unknown({ description: 'The initial state with default parameters.' }),
     exampleMove: Type.Unknown({ description: 'An example move.' }),
   },
@@ -74,6 +84,7 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
       moveSchema: plainSchema(def.moveSchema),
       ...(def.initialStateQuerySchema === undefined ? {} : { initialStateQuery: plainSchema(def.initialStateQuerySchema) }),
       searchOptions: plainSchema(schemas.bestMoveBody),
+      winProbability: winProbabilityEntry(id),
       exampleState: def.exampleState,
       exampleMove: def.exampleMove,
     };
@@ -118,6 +129,18 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
   app.get('/v1/games/:gameId/initial-state', hidden, unknown);
   for (const action of ['legal-moves', 'play', 'best-move', 'analyse', 'review']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
 };
+
+function winProbabilityEntry(id: (typeof GAME_IDS)[number]) {
+  const curve = WIN_PROB_CURVES[id];
+  return {
+    formula:
+      'p = 1 / (1 + exp(-z)), z = sign(s) * (|s| / scale) ^ exponent, s the internal heuristic score for the side to move ' +
+      '(see scoreScale for its client form); rounded to 3 decimals within [0.001, 0.999]',
+    scale: curve.scale,
+    exponent: curve.exponent,
+    fittedBy: WIN_PROB_COMMANDS[id],
+  };
+}
 
 function unknownGame(id: string): ApiError {
   const known = GAME_IDS.join(', ');
@@ -332,14 +355,4 @@ async function bestMove(
     'search',
   );
   return answer;
-}
-
-export function poolError(error: unknown): ApiError {
-  if (error instanceof QueueFullError) {
-    return new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: error.retryAfterSeconds });
-  }
-  if (error instanceof PoolClosedError) return new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  if (error instanceof CancelledError) return new ApiError('CANCELLED', 'the client closed the connection');
-  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request');
-  return new ApiError('INTERNAL_ERROR', 'internal server error');
 }

@@ -26,7 +26,8 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StatusBody, type gameSchemas } from '../schemas.js';
-import { type GameRouteOptions, poolError } from './games.js';
+import type { GameRouteOptions } from './games.js';
+import { poolError } from '../pool-errors.js';
 
 export const CLASSIFICATIONS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
@@ -270,7 +271,8 @@ async function searchAll(
         const r = outcome.result;
         const searchMs = Math.max(1, r.finishedAt - r.startedAt);
         const queueMs = Math.max(0, r.startedAt - now);
-        opts.metrics.observeSearch({ game: def.id, depth: r.depth, nodes: r.nodes, nps: Math.round((r.nodes * 1000) / searchMs), queueMs, stopReason: r.stopReason, source: outcome.source });
+        const nps = Math.round((r.nodes * 1000) / searchMs);
+        opts.metrics.observeSearch({ game: def.id, depth: r.depth, nodes: r.nodes, nps, queueMs, stopReason: r.stopReason, source: outcome.source });
       } catch (error) {
         if ((error instanceof QueueFullError && !first) || (error instanceof PoolClosedError && !first)) {
           results[k] = fallbackResult(positions[k]);
