@@ -57,6 +57,7 @@ export let flipsHi = 0;
  * in `flipsHi`. Zero flips means the move is illegal.
  */
 export function flips(sq: number, pl: number, ph: number, ol: number, oh: number): number {
+  // The eight rays unrolled (a loop over them measured slower in V8).
   let fl = 0;
   let fh = 0;
   let rl: number;
@@ -64,43 +65,131 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
   let bl: number;
   let bh: number;
   let b: number;
-  for (let d = 0; d < 4; d++) {
-    // Increasing rays: the blocker is the lowest bit, low half first.
-    const k = d * SQUARES + sq;
-    rl = RAY_LO[k];
-    rh = RAY_HI[k];
-    bl = rl & ~ol;
-    if (bl !== 0) {
-      b = bl & -bl;
-      if ((b & pl) !== 0) fl |= rl & (b - 1);
-    } else {
-      bh = rh & ~oh;
-      if (bh !== 0) {
-        b = bh & -bh;
-        if ((b & ph) !== 0) {
-          fl |= rl;
-          fh |= rh & (b - 1);
-        }
+  rl = RAY_LO[sq + 0];
+  bl = rl & ~ol;
+  if (bl !== 0) {
+    b = bl & -bl;
+    if ((b & pl) !== 0) fl |= rl & (b - 1);
+  } else {
+    rh = RAY_HI[sq + 0];
+    bh = rh & ~oh;
+    if (bh !== 0) {
+      b = bh & -bh;
+      if ((b & ph) !== 0) {
+        fl |= rl;
+        fh |= rh & (b - 1);
       }
     }
   }
-  for (let d = 4; d < 8; d++) {
-    // Decreasing rays: the blocker is the highest bit, high half first.
-    const k = d * SQUARES + sq;
-    rl = RAY_LO[k];
-    rh = RAY_HI[k];
+  rl = RAY_LO[sq + 64];
+  bl = rl & ~ol;
+  if (bl !== 0) {
+    b = bl & -bl;
+    if ((b & pl) !== 0) fl |= rl & (b - 1);
+  } else {
+    rh = RAY_HI[sq + 64];
     bh = rh & ~oh;
     if (bh !== 0) {
-      b = 1 << (31 - Math.clz32(bh));
-      if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
-    } else {
-      bl = rl & ~ol;
-      if (bl !== 0) {
-        b = 1 << (31 - Math.clz32(bl));
-        if ((b & pl) !== 0) {
-          fh |= rh;
-          fl |= rl & ~((b << 1) - 1);
-        }
+      b = bh & -bh;
+      if ((b & ph) !== 0) {
+        fl |= rl;
+        fh |= rh & (b - 1);
+      }
+    }
+  }
+  rl = RAY_LO[sq + 128];
+  bl = rl & ~ol;
+  if (bl !== 0) {
+    b = bl & -bl;
+    if ((b & pl) !== 0) fl |= rl & (b - 1);
+  } else {
+    rh = RAY_HI[sq + 128];
+    bh = rh & ~oh;
+    if (bh !== 0) {
+      b = bh & -bh;
+      if ((b & ph) !== 0) {
+        fl |= rl;
+        fh |= rh & (b - 1);
+      }
+    }
+  }
+  rl = RAY_LO[sq + 192];
+  bl = rl & ~ol;
+  if (bl !== 0) {
+    b = bl & -bl;
+    if ((b & pl) !== 0) fl |= rl & (b - 1);
+  } else {
+    rh = RAY_HI[sq + 192];
+    bh = rh & ~oh;
+    if (bh !== 0) {
+      b = bh & -bh;
+      if ((b & ph) !== 0) {
+        fl |= rl;
+        fh |= rh & (b - 1);
+      }
+    }
+  }
+  rh = RAY_HI[sq + 256];
+  bh = rh & ~oh;
+  if (bh !== 0) {
+    b = 1 << (31 - Math.clz32(bh));
+    if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
+  } else {
+    rl = RAY_LO[sq + 256];
+    bl = rl & ~ol;
+    if (bl !== 0) {
+      b = 1 << (31 - Math.clz32(bl));
+      if ((b & pl) !== 0) {
+        fh |= rh;
+        fl |= rl & ~((b << 1) - 1);
+      }
+    }
+  }
+  rh = RAY_HI[sq + 320];
+  bh = rh & ~oh;
+  if (bh !== 0) {
+    b = 1 << (31 - Math.clz32(bh));
+    if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
+  } else {
+    rl = RAY_LO[sq + 320];
+    bl = rl & ~ol;
+    if (bl !== 0) {
+      b = 1 << (31 - Math.clz32(bl));
+      if ((b & pl) !== 0) {
+        fh |= rh;
+        fl |= rl & ~((b << 1) - 1);
+      }
+    }
+  }
+  rh = RAY_HI[sq + 384];
+  bh = rh & ~oh;
+  if (bh !== 0) {
+    b = 1 << (31 - Math.clz32(bh));
+    if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
+  } else {
+    rl = RAY_LO[sq + 384];
+    bl = rl & ~ol;
+    if (bl !== 0) {
+      b = 1 << (31 - Math.clz32(bl));
+      if ((b & pl) !== 0) {
+        fh |= rh;
+        fl |= rl & ~((b << 1) - 1);
+      }
+    }
+  }
+  rh = RAY_HI[sq + 448];
+  bh = rh & ~oh;
+  if (bh !== 0) {
+    b = 1 << (31 - Math.clz32(bh));
+    if ((b & ph) !== 0) fh |= rh & ~((b << 1) - 1);
+  } else {
+    rl = RAY_LO[sq + 448];
+    bl = rl & ~ol;
+    if (bl !== 0) {
+      b = 1 << (31 - Math.clz32(bl));
+      if ((b & pl) !== 0) {
+        fh |= rh;
+        fl |= rl & ~((b << 1) - 1);
       }
     }
   }
