@@ -3,8 +3,11 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The typed client is an npm workspace: npm ci needs its package.json (and the build compiles it).
+COPY clients/typescript/package.json ./clients/typescript/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
+COPY clients ./clients
 COPY src ./src
 COPY bench ./bench
 COPY scripts ./scripts
@@ -18,6 +21,7 @@ ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY clients/typescript/package.json ./clients/typescript/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist/src ./dist/src
 COPY --from=build /app/dist/web ./dist/web

@@ -109,8 +109,11 @@ export function timingSummary(side: BrainSide, turnMs: number): string {
   const p95 = ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))];
   const over = ms.filter((v) => v > turnMs).length;
   const fmt = (v: number) => v.toFixed(1);
+  // pbrain-kibitz reports "time T/B ms" (used / budget) in its MESSAGE lines: its own overshoot.
+  const own = side.process.lines.map((l) => /^MESSAGE .* time (\d+)\/(\d+) ms$/.exec(l)).filter((m) => m !== null);
+  const overshoot = own.length > 0 ? `, brain-side time past its budget max ${Math.max(...own.map((m) => Number(m[1]) - Number(m[2])))} ms` : '';
   return `${side.name}: ${ms.length} moves, wall ms per move mean ${fmt(mean)}, p95 ${fmt(p95)}, max ${fmt(ms[ms.length - 1])} ` +
-    `(timeout_turn ${turnMs}: headroom at max ${fmt(turnMs - ms[ms.length - 1])}), over the limit ${over}`;
+    `(timeout_turn ${turnMs}: headroom at max ${fmt(turnMs - ms[ms.length - 1])}), over the limit ${over}${overshoot}`;
 }
 
 const USAGE = `usage: npm run pbrain-match -- [options]

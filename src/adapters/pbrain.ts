@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { type CliSpec, intOption, runCliIfMain } from '../core/cli.js';
 import { DEFAULT_BRAIN_OPTIONS, GomocupBrain, MAX_SIZE, MIN_SIZE, TIME_LEFT_SHARE } from './gomocup/brain.js';
 
-const USAGE = `usage: pbrain-kibitz [--turn-ms N] [--margin-ms N] [--margin-pct N] [--tt-mb N]   (npm run pbrain -- ...)
+const USAGE = `usage: pbrain-kibitz [--turn-ms N] [--margin-ms N] [--margin-pct N] [--tt-mb N]   (npm run --silent pbrain -- ...)
 
 A Gomocup / Piskvork brain: speaks the Gomoku AI protocol on stdin/stdout (START, RECTSTART,
 RESTART, BEGIN, TURN, BOARD ... DONE, TAKEBACK, PLAY, INFO, END, ABOUT; answers OK, X,Y, ERROR,
@@ -17,7 +17,7 @@ Y the row, both from 0. Boards from ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX
 Rules (INFO rule): 0 freestyle (five or more wins), 1 exactly five (an overline does not win).
 Renju (4), caro (8) and the continuous game (2) are answered with ERROR at the next move command.
 
-Time: each move searches until min(timeout_turn, time_left / ${TIME_LEFT_SHARE}) less a margin (50 ms + 5% of
+Time: each move searches until min(timeout_turn, time_left / ${TIME_LEFT_SHARE}) less a margin (100 ms + 5% of
 that limit by default), counted from the moment its command is read; timeout_turn 0 plays at once
 (a 2-ply search).
 

@@ -129,7 +129,8 @@ function gameWithPass(): string[] {
 function ggf(moves: readonly string[], keepPasses: boolean): string {
   const colours = moves.map((_, i) => (i % 2 === 0 ? 'B' : 'W'));
   const body = moves.map((m, i) => (m === 'PA' && !keepPasses ? '' : `${colours[i]}[${m}//0.01]`)).join('');
-  return `(;GM[Othello]PC[NBoard]DT[2026-11-25]PB[Black Player]PW[White]RE[?]TI[15:00]TY[8]BO[8 ${'-'.repeat(27)}O*${'-'.repeat(6)}*O${'-'.repeat(27)} *]${body};)`;
+  const board = `${'-'.repeat(27)}O*${'-'.repeat(6)}*O${'-'.repeat(27)} *`;
+  return `(;GM[Othello]PC[NBoard]DT[2026-11-25]PB[Black Player]PW[White]RE[?]TI[15:00]TY[8]BO[8 ${board}]${body};)`;
 }
 
 t.test('set game: a GGF record with passes, written as PA or left out', async (t) => {

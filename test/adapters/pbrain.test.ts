@@ -103,10 +103,10 @@ t.test('INFO: limits, memory, rules (renju and caro answered with ERROR at the n
     { ...b.info },
     { timeoutTurn: 3000, timeoutMatch: 180000, timeLeft: 100000, maxMemory: 83886080, rule: 0, gameType: 2, folder: '/tmp/brains' },
   );
-  // min(3000, 100000 / 15) = 3000, less 50 ms and 5 %.
-  t.equal(b.budgetMs(), 2800);
+  // min(3000, 100000 / 15) = 3000, less 100 ms and 5 %.
+  t.equal(b.budgetMs(), 2750);
   say('INFO time_left 15000');
-  t.equal(b.budgetMs(), 900, 'time_left / 15 = 1000, less 50 and 5 %');
+  t.equal(b.budgetMs(), 850, 'time_left / 15 = 1000, less 100 and 5 %');
   say('INFO time_left -200');
   t.equal(b.budgetMs(), 5, 'out of match time: the smallest budget');
   say('INFO time_left 2147483647', 'INFO timeout_turn 0');
@@ -172,6 +172,18 @@ t.test('--help exits 0; a bad option prints one line and exits 2', async (t) => 
   t.equal(bad.status, 2);
   t.equal(bad.stderr.trim().split('\n').length, 1);
   t.match(bad.stderr, /--turn-ms must be an integer/);
+});
+
+t.test('the match tool and the client example answer --help and reject bad options too', async (t) => {
+  for (const script of ['../../dist/tools/pbrain-match.js', '../../dist/examples/best-move.js']) {
+    const file = fileURLToPath(new URL(script, import.meta.url));
+    const help = spawnSync(process.execPath, [file, '--help'], { encoding: 'utf8' });
+    t.equal(help.status, 0, `${script} --help`);
+    t.match(help.stdout, /^usage: /);
+    const bad = spawnSync(process.execPath, [file, '--nonsense'], { encoding: 'utf8' });
+    t.equal(bad.status, 2, `${script} --nonsense`);
+    t.equal(bad.stderr.trim().split('\n').length, 1);
+  }
 });
 
 t.test('a whole game against a scripted opponent, as a manager plays it', async (t) => {

@@ -3,7 +3,7 @@
  * the playground that `npm test`'s pretest built into dist/web), and Debian's Chromium driven by
  * playwright-core (one browser per test file).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
@@ -40,6 +40,7 @@ export async function startKibitz(env: Record<string, string> = {}): Promise<Kib
 
 /** A fresh temporary profile per launch (playwright's own); the arguments of the CI image. */
 export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium), as .ci/run does`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 

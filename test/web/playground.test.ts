@@ -152,6 +152,24 @@ t.test('a Tablut pawn moves by piece, then destination; wrong squares are refuse
   await page.context().close();
 });
 
+t.test('Tablut: the page sends the history, so a repeated position ends the game in a draw', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  await page.selectOption('#engine-side', '');
+  const moves = ['e3-d3', 'a4-a3', 'd3-e3', 'a3-a2', 'e3-d3', 'a2-a3'];
+  for (const [i, move] of moves.entries()) {
+    const [from] = move.split('-');
+    await page.waitForSelector(`[data-move="${from}"].legal`);
+    await page.click(`[data-move="${from}"]`);
+    await page.click(`[data-move="${move}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
+  }
+  await page.waitForSelector('#banner:not([hidden])');
+  t.equal(await page.textContent('#banner'), 'Draw: a position was repeated.', 'ply 6 repeats the position after ply 2');
+  t.same(await plies(page), moves);
+  t.same(errors, []);
+  await page.context().close();
+});
+
 t.test('an illegal click changes nothing', async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await setBudget(page, 100);
@@ -232,13 +250,8 @@ t.test("a broken pasted state shows the API's message with the field", async (t)
   await page.context().close();
 });
 
-t.test('analysis mode: lines with score and win probability, hover previews a line', async (t) => {
-  const probe = await fetch(`${kibitz.url}/v1/games/othello/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const hasAnalyse = probe.status !== 404;
-  t.comment(hasAnalyse ? 'the analyse route is present: streaming lines' : 'no analyse route on this build: the graceful fallback');
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
-  await page.waitForSelector('[data-move="d3"].legal');
-  await setBudget(page, 1500);
+/** Records every text the analysis status line shows (each progress event rewrites it). */
+async function recordStatus(page: Page): Promise<void> {
   await page.evaluate(() => {
     const log: string[] = [];
     (window as unknown as { statusLog: string[] }).statusLog = log;
@@ -247,25 +260,27 @@ t.test('analysis mode: lines with score and win probability, hover previews a li
       for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
     }).observe(status, { childList: true });
   });
+}
+
+const statusLog = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
+
+t.test('analysis mode on the real analyse route: streamed lines with score, win probability and PV; hover previews', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  await page.waitForSelector('[data-move="d3"].legal');
+  await setBudget(page, 1500);
+  await recordStatus(page);
   await page.check('#analysis');
-  await page.waitForSelector('#lines li');
-  if (hasAnalyse) {
-    await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''), undefined, { timeout: 20_000 });
-    const log = await page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
-    const depths = log.map((s) => /depth (\d+)/.exec(s)).filter((m) => m !== null).map((m) => Number(m![1]));
-    t.ok(log.some((s) => s.startsWith('Searching')), 'progress events update the lines while the search runs');
-    t.ok(depths.length >= 2 && depths[depths.length - 1] > depths[0], `depth grows: ${depths.join(' ')}`);
-    t.equal(await page.locator('#lines li').count(), 3, 'three lines (multiPv 3)');
-    t.match(await page.textContent('#lines li:first-child .wp'), /^\d+%$/, 'win probability shown');
-  } else {
-    await page.waitForFunction(() => /not available/.test(document.getElementById('analysis-status')!.textContent ?? ''));
-    t.match(await page.textContent('#analysis-status'), /Analysis is not available on this server \(no analyse route\): showing the best move instead/);
-    t.equal(await page.locator('#lines li').count(), 1, 'the best move as the one line');
-  }
+  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''), undefined, { timeout: 20_000 });
+  const log = await statusLog(page);
+  const depths = log.map((s) => /^Searching: depth (\d+)/.exec(s)).filter((m) => m !== null).map((m) => Number(m![1]));
+  t.ok(depths.length >= 2 && depths[depths.length - 1] > depths[0], `progress events redraw the lines as the depth grows: ${depths.join(' ')}`);
+  t.equal(await page.locator('#lines li').count(), 3, 'three lines (multiPv 3)');
   t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
   t.match(await page.textContent('#lines li:first-child .sc'), /^([+-]?\d|win|loss|draw)/);
+  t.match(await page.textContent('#lines li:first-child .wp'), /^\d+%$/, 'win probability shown');
   t.ok(((await page.textContent('#lines li:first-child .pv')) ?? '').split(' ').length >= 2, 'a principal variation');
   t.ok(await page.isVisible('#evalbar'), 'the evaluation bar is shown');
+  t.match(await page.textContent('#evalbar .evalbar-text'), /^\d+%$/);
   t.equal(await page.locator('.ghost').count(), 0);
   await page.hover('#lines li:first-child');
   t.ok((await page.locator('.ghost').count()) >= 2, 'hovering a line previews its moves on the board');
@@ -273,8 +288,38 @@ t.test('analysis mode: lines with score and win probability, hover previews a li
   await page.hover('h1');
   t.equal(await page.locator('.ghost').count(), 0, 'the preview goes with the pointer');
   t.equal((await plies(page)).length, 0, 'analysis plays nothing by itself');
-  // Without the route, the browser logs the probe's 404 (the page handles it); nothing else.
-  t.same(errors.filter((e) => hasAnalyse || !/status of 404/.test(e)), []);
+  await page.click('#copy-curl');
+  t.match(await page.textContent('#curl'), /\/v1\/games\/othello\/analyse -H 'content-type: application\/json' -d '\{"state":.*"multiPv":3/);
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('a server without the analyse route: analysis says so and shows the best move instead', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  // An older Kibitz answers an unknown route with the API's 404 body.
+  await page.route('**/v1/games/othello/analyse', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route POST /v1/games/othello/analyse' }),
+    }),
+  );
+  await page.waitForSelector('[data-move="d3"].legal');
+  await setBudget(page, 300);
+  await page.check('#analysis');
+  await page.waitForFunction(() => /not available/.test(document.getElementById('analysis-status')!.textContent ?? ''));
+  t.equal(await page.textContent('#analysis-status'), 'Analysis is not available on this server (no analyse route): showing the best move instead.');
+  await page.waitForSelector('#lines li');
+  t.equal(await page.locator('#lines li').count(), 1, 'the best move as the one line');
+  t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
+  await page.hover('#lines li:first-child');
+  t.ok((await page.locator('.ghost').count()) >= 1, 'its line previews too');
+  await page.click('[data-move="d3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
+  await page.waitForFunction(() => document.querySelector('#lines li') !== null);
+  t.match(await page.textContent('#analysis-status'), /not available/, 'the next position is analysed the same way, without asking again');
+  t.same(await page.locator('#message').textContent(), '', 'no error shown');
+  t.same(errors.filter((e) => !/status of 404/.test(e)), [], "only the 404 the page expects");
   await page.context().close();
 });
 
@@ -309,19 +354,11 @@ t.test('analysis mode reads the analyse stream of the contract: progress events,
     await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: analyseStream() });
   });
   await page.waitForSelector('[data-move="d3"].legal');
-  await page.evaluate(() => {
-    const log: string[] = [];
-    (window as unknown as { statusLog: string[] }).statusLog = log;
-    const status = document.getElementById('analysis-status')!;
-    new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
-    }).observe(status, { childList: true });
-  });
+  await recordStatus(page);
   await page.check('#analysis');
   await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''));
   t.match(bodies[0], { body: { state: { turn: 'B' }, multiPv: 3, timeBudgetMs: 500 }, accept: 'text/event-stream' }, 'the request of the contract');
-  const log = await page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
-  t.same(log, ['Analysing…', 'Searching: depth 1, 1,000 nodes', 'Searching: depth 2, 2,000 nodes', 'Done: depth 3, 3,000 nodes (time)']);
+  t.same(await statusLog(page), ['Analysing…', 'Searching: depth 1, 1,000 nodes', 'Searching: depth 2, 2,000 nodes', 'Done: depth 3, 3,000 nodes (time)']);
   t.same(await page.locator('#lines li .mv').allTextContents(), ['f5', 'd3', 'c4']);
   t.same(await page.locator('#lines li .sc').allTextContents(), ['+0.7', '+0.6', '+0.3']);
   t.same(await page.locator('#lines li .wp').allTextContents(), ['53%', '52%', '51%']);

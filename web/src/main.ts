@@ -60,6 +60,8 @@ const app = {
   status: null as Status | null,
   selected: null as string | null,
   preview: null as MoveJson[] | null,
+  /** The analysis line under the pointer (kept across progress updates, which rebuild the list). */
+  previewLine: null as number | null,
   thinking: false,
   /** null until the first analysis request tells whether the server has the analyse route. */
   analysisAvailable: null as boolean | null,
@@ -113,6 +115,7 @@ function abortWork(): number {
   app.thinking = false;
   app.selected = null;
   app.preview = null;
+  app.previewLine = null;
   return ++app.epoch;
 }
 
@@ -320,10 +323,12 @@ function showLines(result: Analysis, done: boolean, fallback = false): void {
       }
       const show = (): void => {
         app.preview = line.pv;
+        app.previewLine = i;
         drawPreviewOnly(ui.board, app.view, { moves: line.pv, side });
       };
       const hide = (): void => {
         app.preview = null;
+        app.previewLine = null;
         drawPreviewOnly(ui.board, app.view, null);
       };
       li.addEventListener('mouseenter', show);
@@ -334,6 +339,12 @@ function showLines(result: Analysis, done: boolean, fallback = false): void {
       return li;
     }),
   );
+  // A progress update under the pointer: preview the hovered line's new PV.
+  const hovered = app.previewLine === null ? undefined : result.lines[app.previewLine];
+  if (hovered !== undefined) {
+    app.preview = hovered.pv;
+    drawPreviewOnly(ui.board, app.view, { moves: hovered.pv, side });
+  }
   const top = result.lines[0];
   if (top !== undefined) showEvalBar(top.evaluation, side);
 }

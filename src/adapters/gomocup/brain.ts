@@ -59,7 +59,7 @@ export interface BrainOptions {
   readonly now?: () => number;
 }
 
-export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 50, marginPct: 5, ttMb: 64 };
+export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 100, marginPct: 5, ttMb: 64 };
 
 /** What the brain knows from INFO lines. */
 export interface BrainInfo {
@@ -174,6 +174,8 @@ export class GomocupBrain {
     this.width = width;
     this.height = height;
     this.cells = new Uint8Array(width * height);
+    // The table is allocated here: initialisation does not count against a move's time, the first move does.
+    this.ensureSearcher();
     this.write('OK');
   }
 
@@ -326,22 +328,28 @@ export class GomocupBrain {
     return max > 0 ? Math.max(1, Math.min(this.options.ttMb, Math.floor(max / MB / 4))) : this.options.ttMb;
   }
 
-  private think(received: number): void {
-    const problem = this.ruleProblem();
-    if (problem !== null) return this.write(`ERROR ${problem}`);
-    const free = this.cells.indexOf(0);
-    if (free < 0) return this.write('ERROR the board is full: there is no move to make');
+  /** The searcher, with a table of the size the memory settings ask for. */
+  private ensureSearcher(): Searcher {
     const mb = this.ttMb();
     if (this.searcher === undefined || this.searcherMb !== mb) {
       this.searcher = new Searcher(new TranspositionTable(mb));
       this.searcherMb = mb;
     }
+    return this.searcher;
+  }
+
+  private think(received: number): void {
+    const problem = this.ruleProblem();
+    if (problem !== null) return this.write(`ERROR ${problem}`);
+    const free = this.cells.indexOf(0);
+    if (free < 0) return this.write('ERROR the board is full: there is no move to make');
+    const searcher = this.ensureSearcher();
     const exactK = (this.info.rule & RULE_EXACT_FIVE) !== 0;
     const pos = new MnkPosition(this.height, this.width, K, Uint8Array.from(this.cells), 0, DEFAULT_PROFILE, exactK);
     const budget = this.budgetMs();
     const fast = this.info.timeoutTurn === 0;
     const deadline = received + budget;
-    const result = analyse(engine, pos, this.searcher, {
+    const result = analyse(engine, pos, searcher, {
       deadline,
       ...(fast ? { maxDepth: FAST_DEPTH } : {}),
       onIteration: (it: IterationInfo) => this.write(`DEBUG depth ${it.depth} ${this.describe(it.lines[0]?.score ?? 0, it.lines[0]?.pv ?? [])}`),
