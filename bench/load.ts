@@ -111,7 +111,10 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
   const capacity = opts.workers + opts.queue;
   try {
     print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity}), ${opts.seconds} s per level`);
-    print('| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | legal-moves p99 ms | loop delay p99 ms | loop delay max ms |');
+    print(
+      '| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | ' +
+        'legal-moves p99 ms | loop delay p99 ms | loop delay max ms |',
+    );
     print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     const sources: string[] = [];
     for (const factor of [1, 2, 10]) {

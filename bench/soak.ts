@@ -125,7 +125,8 @@ export const SCENARIOS: Scenario[] = [
     async run(ctx) {
       const game = pick(ctx.random, ctx.games);
       const budget = pick(ctx.random, BUDGETS);
-      await ctx.request('search', `/v1/games/${game.id}/best-move`, { method: 'POST', body: { state: searchState(ctx, game), timeBudgetMs: budget }, budgetMs: budget });
+      const body = { state: searchState(ctx, game), timeBudgetMs: budget };
+      await ctx.request('search', `/v1/games/${game.id}/best-move`, { method: 'POST', body, budgetMs: budget });
     },
   },
   {
@@ -386,7 +387,10 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
   };
 
   const rss: number[] = [];
-  print(`soak: ${opts.seconds} s, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue}, ${opts.clients} client loops, a burst of ${3 * capacity} searches every ${opts.burstSeconds} s, seed ${opts.seed}`);
+  print(
+    `soak: ${opts.seconds} s, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue}, ${opts.clients} client loops, ` +
+      `a burst of ${3 * capacity} searches every ${opts.burstSeconds} s, seed ${opts.seed}`,
+  );
   print('| minute | RSS MiB | heap MiB | loop delay p99 ms | requests | by status | overshoot p99 ms (server) | overshoot p99 ms (client) |');
   print('|---|---|---|---|---|---|---|---|');
   await serverFigures(url); // resets the event-loop histogram
@@ -402,7 +406,8 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
         const statuses = [...w.statuses.entries()].sort().map(([k, v]) => `${k}: ${v}`).join(', ');
         const n = [...w.statuses.values()].reduce((a, b) => a + b, 0);
         print(
-          `| ${Number(((reports * opts.reportSeconds) / 60).toFixed(2))} | ${mem.toFixed(0)} | ${f.heapMb.toFixed(1)} | ${f.loopP99.toFixed(1)} | ${n} | ${statuses} | ` +
+          `| ${Number(((reports * opts.reportSeconds) / 60).toFixed(2))} | ${mem.toFixed(0)} | ${f.heapMb.toFixed(1)} | ${f.loopP99.toFixed(1)} | ` +
+            `${n} | ${statuses} | ` +
             `${percentile(w.overshoots, 99).toFixed(0)} | ${percentile(w.clientOvershoots, 99).toFixed(0)} |`,
         );
       },
@@ -432,7 +437,8 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
   print(`5xx other than 503 QUEUE_FULL: ${serverErrors}; hung: ${hung}; unexpected answers: ${unexpected.length === 0 ? 'none' : unexpected.join('; ')}`);
   print(
     `budget overshoot of accepted searches: p99 ${overshootP99.toFixed(0)} ms over ${total.overshoots.length} (arrival to answer, as the budget is defined; ` +
-      `goal <= 20 ms; timings on a shared machine are pessimistic); seen by the client (connection set-up included): p99 ${percentile(total.clientOvershoots, 99).toFixed(0)} ms`,
+      'goal <= 20 ms; timings on a shared machine are pessimistic); ' +
+      `seen by the client (connection set-up included): p99 ${percentile(total.clientOvershoots, 99).toFixed(0)} ms`,
   );
   const worst = total.worst.sort((a, b) => b.overshoot - a.overshoot).slice(0, 5);
   print(`largest overshoots: ${worst.map((w) => `${w.overshoot.toFixed(0)} ms (${w.what})`).join(', ')}`);

@@ -13,7 +13,10 @@ import { GAMES } from '../../src/games/registry.js';
 /** legal-moves and play never reach the pool. */
 const NO_POOL: SearchRunner = {
   submit: () => Promise.reject(new Error('not used')),
-  stats: () => ({ threads: 1, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 }),
+  stats: () => ({
+    ...{ threads: 1, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0 },
+    ...{ cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 },
+  }),
 };
 
 const BODY_LIMIT = 4096;

@@ -35,5 +35,6 @@ export function fallback(task) {
   const startedAt = Date.now();
   if (task.gameId === 'fallback-hang') for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   if (task.gameId === 'fallback-throw') throw new Error('scripted fallback failure');
-  return { move: 9, score: 0, exactScore: undefined, exact: false, pv: [9], depth: 2, nodes: threadId, stopReason: 'time', lines: [], startedAt, finishedAt: Date.now() };
+  const finishedAt = Date.now();
+  return { move: 9, score: 0, exactScore: undefined, exact: false, pv: [9], depth: 2, nodes: threadId, stopReason: 'time', lines: [], startedAt, finishedAt };
 }
