@@ -42,10 +42,18 @@ export const stateSchema = Type.Object(
       description: 'Side to move. X moves first, so X and O have equally many stones when X is to move.',
       examples: ['O'],
     }),
+    exactK: Type.Optional(
+      Type.Boolean({
+        description:
+          'Only a line of exactly K stones wins; a longer line (an overline) does not (Gomocup\'s standard rule, K = 5). ' +
+          'Default false: K or more wins (freestyle).',
+        examples: [false],
+      }),
+    ),
   },
   {
     additionalProperties: false,
-    description: 'An (M,N,K)-game position: board rows top to bottom and the side to move.',
+    description: 'An (M,N,K)-game position: board rows top to bottom, the side to move and the winning rule.',
     examples: [{ m: 3, n: 3, k: 3, board: exampleBoard, turn: 'O' }],
   },
 );
@@ -86,6 +94,8 @@ export interface MnkStateJson {
   k: number;
   board: string[];
   turn: 'X' | 'O';
+  /** Present (true) only for the exactly-K rule. */
+  exactK?: boolean;
 }
 
 const DEFAULT_SIDE = 15;
@@ -124,6 +134,8 @@ export function decodeState(state: unknown): Result<MnkPosition, FieldError> {
   const k = s.k!;
   if (k > Math.max(m, n)) return positionError(`${STATE_FIELD}/k`, `k = ${k} exceeds max(m, n) = ${Math.max(m, n)}`);
   if (s.turn !== 'X' && s.turn !== 'O') return positionError(`${STATE_FIELD}/turn`, "turn must be 'X' or 'O'");
+  if (s.exactK !== undefined && typeof s.exactK !== 'boolean') return positionError(`${STATE_FIELD}/exactK`, 'exactK must be true or false');
+  const exactK = s.exactK === true;
   const rows = s.board;
   if (!Array.isArray(rows)) return positionError(`${STATE_FIELD}/board`, 'board must be an array of row strings');
   if (rows.length !== m) return positionError(`${STATE_FIELD}/board`, `board has ${rows.length} rows but m = ${m}`);
@@ -155,7 +167,7 @@ export function decodeState(state: unknown): Result<MnkPosition, FieldError> {
       : positionError(`${STATE_FIELD}/board`, `${counts}: X moves first, so X must have as many stones as O or one more`);
   }
 
-  const pos = new MnkPosition(m, n, k, cells, side, DEFAULT_PROFILE);
+  const pos = new MnkPosition(m, n, k, cells, side, DEFAULT_PROFILE, exactK);
   const winnerError = checkWinners(pos, side);
   if (winnerError !== null) return positionError(winnerError.field, winnerError.message);
   return ok(pos);
@@ -165,23 +177,18 @@ export function decodeState(state: unknown): Result<MnkPosition, FieldError> {
 function checkWinners(pos: MnkPosition, side: number): { field: string; message: string } | null {
   const mover = SIDE_CHARS[side];
   const last = SIDE_CHARS[1 - side];
-  const k = pos.k;
+  const k = pos.exactK ? `exactly ${pos.k}` : `${pos.k}`;
   if (pos.hasCompleteLine(side)) {
     return pos.hasCompleteLine(1 - side)
       ? { field: `${STATE_FIELD}/board`, message: `both X and O have ${k} in a row: the game ended at the first one` }
       : { field: `${STATE_FIELD}/turn`, message: `${mover} is to move but already has ${k} in a row: the game ended at ${mover}'s last move` };
   }
-  if (!pos.hasCompleteLine(1 - side)) return null;
-  // Every complete window must contain the last move: a line finished earlier would have ended the game.
-  const g = pos.geometry;
+  // Every winning line must contain the last move: a line finished earlier would have ended the game.
+  const lines = pos.completeLines(1 - side);
+  if (lines.length === 0) return null;
   const hits = new Int32Array(pos.cellCount);
-  let complete = 0;
-  for (let w = 0; w < g.windowCount; w++) {
-    if (pos.counts[2 * w + 1 - side] !== k) continue;
-    complete++;
-    for (let i = 0, cell = g.windowStart[w]; i < k; i++, cell += g.windowStep[w]) hits[cell]++;
-  }
-  for (let cell = 0; cell < pos.cellCount; cell++) if (hits[cell] === complete) return null;
+  for (const line of lines) for (const cell of line) hits[cell]++;
+  for (let cell = 0; cell < pos.cellCount; cell++) if (hits[cell] === lines.length) return null;
   return {
     field: `${STATE_FIELD}/board`,
     message: `${last}'s lines of ${k} share no stone: they cannot all have been completed by ${last}'s last move`,
@@ -198,7 +205,9 @@ export function encodeState(pos: MnkPosition): MnkStateJson {
     }
     board.push(row);
   }
-  return { m: pos.m, n: pos.n, k: pos.k, board, turn: SIDE_CHARS[pos.side] };
+  const state: MnkStateJson = { m: pos.m, n: pos.n, k: pos.k, board, turn: SIDE_CHARS[pos.side] };
+  if (pos.exactK) state.exactK = true;
+  return state;
 }
 
 export function notationOf(pos: MnkPosition, move: number): string {

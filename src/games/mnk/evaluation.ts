@@ -7,7 +7,8 @@
  * enemy K-1 cells cannot both be blocked.
  */
 import { TACTICAL_HINT } from '../types.js';
-import { LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
+import { LEVEL_FOUR, LEVEL_THREE } from './cells.js';
+import type { MnkPosition } from './position.js';
 import { doubleThreatCell } from './threat-scan.js';
 
 /** Heuristic value of a position that is won (or lost) in one or two plies, short of a proof. */
@@ -23,7 +24,9 @@ const ENEMY_DOUBLE_PENALTY = 1500;
 export function evaluatePosition(pos: MnkPosition): number {
   const s = pos.side;
   const o = 1 - s;
-  if (!pos.profile.tempoAware) return clamp(pos.lineScore[s] - pos.lineScore[o]);
+  // The threat terms read K-1 windows as wins, which under exactK they need not be (an overline):
+  // exactK positions get the plain line score.
+  if (!pos.profile.tempoAware || pos.exactK) return clamp(pos.lineScore[s] - pos.lineScore[o]);
   if (pos.threatCount(s, LEVEL_FOUR) > 0) return DECIDED_EVAL;
   const enemyFours = pos.threatCount(o, LEVEL_FOUR);
   if (enemyFours > 1 && hasTwoDistinctCells(pos, o, enemyFours)) return -DECIDED_EVAL;

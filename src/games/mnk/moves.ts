@@ -10,8 +10,13 @@
  *    (a cell in dead windows only is worth no more than a pass, and a stone never hurts its owner);
  *  - else the candidate cells near existing stones (the profile's neighbourhood), or the centre on
  *    an empty board.
+ * Under exactK (only exactly K wins) a K-1 window is a threat only if filling it makes no overline:
+ * wins and blocks are verified with winsAt; the double-threat zone and the live-cell rule assume
+ * K-or-more (and that a stone never hurts its owner, false when it can make an overline), so they
+ * are skipped, and small boards get every empty cell.
  */
-import { EMPTY, LEVEL_FOUR, type MnkPosition } from './position.js';
+import { EMPTY, LEVEL_FOUR } from './cells.js';
+import type { MnkPosition } from './position.js';
 import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
 
 /** Below this many empty cells (or on boards this small) the search sees every useful cell. */
@@ -27,16 +32,27 @@ export function generateSearchCandidates(pos: MnkPosition, buf: Int32Array, offs
       buf[offset] = firstEmpty(pos);
       return 1;
     }
-    if (pos.threatCount(s, LEVEL_FOUR) > 0) {
-      buf[offset] = pos.emptyCellOf(pos.threatWindow(s, LEVEL_FOUR, 0));
+    const win = winningCell(pos, s);
+    if (win >= 0) {
+      buf[offset] = win;
       return 1;
     }
     const blocks = writeBlockingCells(pos, 1 - s, buf, offset);
     if (blocks > 0) return blocks;
+    if (pos.exactK) {
+      const empties = pos.cellCount - pos.stones;
+      if (empties <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return pos.generateMoves(buf, offset);
+      return neighbourhoodMoves(pos, buf, offset);
+    }
     if (doubleThreatCell(pos, 1 - s) >= 0) return writeThreatZone(pos, buf, offset);
     const empties = pos.cellCount - pos.stones;
     if (empties <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return writeLiveCells(pos, buf, offset);
   }
+  return neighbourhoodMoves(pos, buf, offset);
+}
+
+/** The candidate cells near stones, or the centre on an empty board. */
+function neighbourhoodMoves(pos: MnkPosition, buf: Int32Array, offset: number): number {
   if (pos.stones === 0) {
     buf[offset] = centreCell(pos);
     return 1;
@@ -51,12 +67,26 @@ export function generateSearchCandidates(pos: MnkPosition, buf: Int32Array, offs
   return count;
 }
 
-/** Distinct empty cells that complete one of `side`'s K-1 windows. */
+/** A cell where `side` wins at once (the empty cell of a K-1 window; verified under exactK), or -1. */
+export function winningCell(pos: MnkPosition, side: number): number {
+  const fours = pos.threatCount(side, LEVEL_FOUR);
+  for (let i = 0; i < fours; i++) {
+    const cell = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i));
+    if (!pos.exactK || pos.winsAt(cell, side)) return cell;
+  }
+  return -1;
+}
+
+/**
+ * Distinct empty cells where `side` would win at once (completing one of its K-1 windows; under
+ * exactK only those making a line of exactly K): the cells the other side must occupy.
+ */
 export function writeBlockingCells(pos: MnkPosition, side: number, buf: Int32Array, offset: number): number {
   const fours = pos.threatCount(side, LEVEL_FOUR);
   let count = 0;
   for (let i = 0; i < fours; i++) {
     const cell = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i));
+    if (pos.exactK && !pos.winsAt(cell, side)) continue;
     let seen = false;
     for (let j = 0; j < count; j++) {
       if (buf[offset + j] === cell) {

@@ -14,14 +14,14 @@ import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
+import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
 
-export const EMPTY = 0;
-/** Largest board: 100 x 100 cells. */
-export const MAX_CELLS = 100 * 100;
-/** Threat levels: windows K-1 stones full (one move from a win) and K-2 stones full. */
-export const LEVEL_FOUR = 0;
-export const LEVEL_THREE = 1;
+export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
+
+/** Row and column steps of the four line directions (as in geometry.ts). */
+const DIR_DR = [0, 1, 1, 1];
+const DIR_DC = [1, 0, 1, -1];
 
 const ZOBRIST = zobristKeys(2 * 2 * MAX_CELLS + 2, 0x6d6e6b21);
 const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
@@ -85,14 +85,29 @@ export class MnkPosition implements SearchPosition {
   private rootHashHi = 0;
   /** The decoded position already holds a K-line of the side that moved last. */
   readonly rootWon: boolean;
+  /**
+   * Gomocup's standard rule: only a line of exactly K wins, an overline does not. Windows, threat
+   * sets and line scores still count K-or-more; a move wins only when a run through it is exactly K
+   * long (place / winsAt), and the solver and move generator verify threats with winsAt.
+   */
+  readonly exactK: boolean;
 
-  constructor(m: number, n: number, k: number, board: Uint8Array, side: number, profile: MnkProfile = DEFAULT_PROFILE) {
+  constructor(
+    m: number,
+    n: number,
+    k: number,
+    board: Uint8Array,
+    side: number,
+    profile: MnkProfile = DEFAULT_PROFILE,
+    exactK = false,
+  ) {
     const g = geometryFor(m, n, k);
     this.geometry = g;
     this.m = m;
     this.n = n;
     this.k = k;
-    this.keySalt = keySalt('mnk', m, n, k);
+    this.exactK = exactK;
+    this.keySalt = keySalt(exactK ? 'mnk-exact' : 'mnk', m, n, k);
     this.cellCount = m * n;
     this.profile = profile;
     this.moveSpace = this.cellCount;
@@ -132,10 +147,72 @@ export class MnkPosition implements SearchPosition {
     this.rootWon = this.hasCompleteLine(1 - side);
   }
 
-  /** True when `side` owns a complete K-window anywhere on the board. */
+  /** True when `side` owns a winning line anywhere on the board (K or more; exactly K under exactK). */
   hasCompleteLine(side: number): boolean {
+    if (this.exactK) return this.completeLines(side).length > 0;
     const counts = this.counts;
     for (let w = 0, W = this.geometry.windowCount; w < W; w++) if (counts[2 * w + side] === this.k) return true;
+    return false;
+  }
+
+  /**
+   * The cells of each winning line of `side` (not for the search: it allocates): every all-`side`
+   * K-window, or under exactK every maximal run of exactly K stones.
+   */
+  completeLines(side: number): number[][] {
+    const lines: number[][] = [];
+    const g = this.geometry;
+    const k = this.k;
+    if (!this.exactK) {
+      for (let w = 0; w < g.windowCount; w++) {
+        if (this.counts[2 * w + side] !== k) continue;
+        lines.push(Array.from({ length: k }, (_, i) => g.windowStart[w] + i * g.windowStep[w]));
+      }
+      return lines;
+    }
+    const stone = side + 1;
+    const directions = k === 1 ? 1 : 4;
+    for (let d = 0; d < directions; d++) {
+      for (let cell = 0; cell < this.cellCount; cell++) {
+        // A run starts where the previous cell along d is off the board or not this side's.
+        if (this.cells[cell] !== stone || this.stepFrom(cell, d, -1) >= 0 && this.cells[this.stepFrom(cell, d, -1)] === stone) continue;
+        const run = [cell];
+        for (let next = this.stepFrom(cell, d, 1); next >= 0 && this.cells[next] === stone; next = this.stepFrom(next, d, 1)) run.push(next);
+        if (run.length === k) lines.push(run);
+      }
+    }
+    return lines;
+  }
+
+  /** The neighbour of cell along direction d (row, column, diagonal, anti-diagonal) in sense +-1, or -1 off the board. */
+  private stepFrom(cell: number, d: number, sense: number): number {
+    const n = this.n;
+    const r = ((cell / n) | 0) + DIR_DR[d] * sense;
+    const c = (cell % n) + DIR_DC[d] * sense;
+    return r < 0 || r >= this.m || c < 0 || c >= n ? -1 : r * n + c;
+  }
+
+  /** Length of the run of `side` stones through `cell` along direction d, counting cell itself as side's. */
+  private runThrough(cell: number, d: number, stone: number): number {
+    const n = this.n;
+    const r0 = (cell / n) | 0;
+    const c0 = cell - r0 * n;
+    const dr = DIR_DR[d];
+    const dc = DIR_DC[d];
+    const cells = this.cells;
+    let length = 1;
+    for (let r = r0 + dr, c = c0 + dc; r >= 0 && r < this.m && c >= 0 && c < n && cells[r * n + c] === stone; r += dr, c += dc) length++;
+    for (let r = r0 - dr, c = c0 - dc; r >= 0 && r < this.m && c >= 0 && c < n && cells[r * n + c] === stone; r -= dr, c -= dc) length++;
+    return length;
+  }
+
+  /** True when a stone of `side` on the empty `cell` would win (a line of K or more; exactly K under exactK). */
+  winsAt(cell: number, side: number): boolean {
+    const stone = side + 1;
+    for (let d = 0; d < 4; d++) {
+      const length = this.runThrough(cell, d, stone);
+      if (this.exactK ? length === this.k : length >= this.k) return true;
+    }
     return false;
   }
 
@@ -271,6 +348,11 @@ export class MnkPosition implements SearchPosition {
       }
     }
     this.updateCandidatesAfterPlace(cell);
+    // Under exactK a completed window may be part of an overline: it wins only if some run is exactly K.
+    if (completed && this.exactK) {
+      completed = false;
+      for (let d = 0; d < 4 && !completed; d++) completed = this.runThrough(cell, d, s + 1) === k;
+    }
     return completed;
   }
 

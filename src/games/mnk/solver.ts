@@ -10,11 +10,15 @@
  *     found: an upper bound on the shortest win).
  * Anything else (including forced blocks, which the search's move list already reduces to the
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
+ *
+ * Under exactK (only exactly K wins) steps 2-5 are skipped: the exact solver and the threat-space
+ * search count a filled K-window as a win, which an overline is not. Step 1 stays, its wins and
+ * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells).
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';
-import { LEVEL_FOUR, type MnkPosition } from './position.js';
-import { centreCell, firstEmpty, writeBlockingCells } from './moves.js';
+import type { MnkPosition } from './position.js';
+import { centreCell, firstEmpty, winningCell, writeBlockingCells } from './moves.js';
 import { ExactSolver } from './exact.js';
 import { EXACT_DEPTH, ThreatSearch } from './threats.js';
 
@@ -44,11 +48,14 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
   const a = pos.side;
   if (pos.k === 1) return proven(centreOrFirst(pos), 1, 0);
-  if (pos.threatCount(a, LEVEL_FOUR) > 0) {
-    return proven(pos.emptyCellOf(pos.threatWindow(a, LEVEL_FOUR, 0)), 1, 0);
-  }
+  const win = winningCell(pos, a);
+  if (win >= 0) return proven(win, 1, 0);
   const blocks = writeBlockingCells(pos, 1 - a, scratch, 0);
   if (blocks >= 2) return proven(scratch[0], -2, 0);
+  if (pos.exactK) {
+    pos.setRootMoves(scratch, 0);
+    return null;
+  }
 
   if (replies.length < pos.cellCount + 1) {
     replies = new Int32Array(pos.cellCount + 1);
