@@ -356,7 +356,8 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     ...(values.probcut === undefined ? {} : { engineOptions: { probCut: probCutOption(values.probcut) } }),
   };
   console.log(
-    `othello-match: Kibitz ${profile}${values.probcut === undefined ? '' : ` probCut ${values.probcut}`} at ${describeLimit(limit)} vs '${options.engine}' at depth ${engineDepth}, ` +
+    `othello-match: Kibitz ${profile}${values.probcut === undefined ? '' : ` probCut ${values.probcut}`} at ${describeLimit(limit)} ` +
+      `vs '${options.engine}' at depth ${engineDepth}, ` +
       `${openings.length} openings x 2 colours`,
   );
   const started = Date.now();
