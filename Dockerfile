@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Build stage: full dependencies, compile TypeScript.
+# Build stage: full dependencies, compile TypeScript, bundle the playground (web/ -> dist/web).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,6 +11,7 @@ COPY clients ./clients
 COPY src ./src
 COPY bench ./bench
 COPY scripts ./scripts
+COPY web ./web
 RUN npm run build
 
 # Runtime stage: production dependencies and compiled output only, unprivileged user.
@@ -23,6 +24,7 @@ COPY package.json package-lock.json ./
 COPY clients/typescript/package.json ./clients/typescript/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/web ./dist/web
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

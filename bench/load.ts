@@ -6,7 +6,7 @@
  * for accepted requests only, p50/p99 latency minus the budget; the 503 rate; throughput; peak RSS;
  * and how fast /health and legal-moves answer meanwhile.
  */
-import { parseArgs } from 'node:util';
+import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import autocannon from 'autocannon';
 import { BENCH_MNK_STATE, answersBySource, sourceDelta, startServer } from './http.js';
 
@@ -119,22 +119,34 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '10' },
-      budget: { type: 'string', default: '200' },
-      workers: { type: 'string', default: '2' },
-      queue: { type: 'string', default: '2' },
-    },
-  });
-  runLoad((line) => console.log(line), {
-    seconds: Number(values.seconds),
-    budget: Number(values.budget),
-    workers: Number(values.workers),
-    queue: Number(values.queue),
-  }).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+const spec = {
+  name: 'load',
+  usage: `npm run load [-- --seconds 10] [-- --budget 200] [-- --workers 2] [-- --queue 2]
+
+Starts the built server on a free loopback port and offers best-move traffic at 1x, 2x and 10x its
+capacity, then prints per level: throughput, answers by status, latency and budget overshoot
+percentiles, /health and cheap-route latency while the pool is saturated.
+
+  --seconds N   seconds per load level (default 10)
+  --budget MS   timeBudgetMs of each search (default 200)
+  --workers N   WORKERS of the server under test (default 2)
+  --queue N     MAX_QUEUE of the server under test (default 2)
+  --help        this text`,
+  options: {
+    seconds: { type: 'string' },
+    budget: { type: 'string' },
+    workers: { type: 'string' },
+    queue: { type: 'string' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  await runLoad((line) => console.log(line), {
+    seconds: intOption(values, 'seconds', 10, 1, 3600),
+    budget: intOption(values, 'budget', 200, 1, 60_000),
+    workers: intOption(values, 'workers', 2, 1, 64),
+    queue: intOption(values, 'queue', 2, 0, 10_000),
   });
 }
+
+runCliIfMain(import.meta.url, spec, main);

@@ -18,6 +18,11 @@ export interface Config {
   /** Deepest iteration a client may ask for. */
   readonly maxDepth: number;
   readonly bodyLimitBytes: number;
+  /** Whole request (headers and body) must arrive within this, or 408 REQUEST_TIMEOUT. */
+  readonly requestTimeoutMs: number;
+  /** After an early answer (413, ...), the rest of the body is read and discarded up to these bounds. */
+  readonly bodyDrainMaxBytes: number;
+  readonly bodyDrainTimeoutMs: number;
   readonly logLevel: string;
   /** Browser origins allowed by CORS; empty = CORS off. '*' allows any origin. */
   readonly corsOrigins: readonly string[];
@@ -28,6 +33,12 @@ export interface Config {
   /** Longest a graceful shutdown may take before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
   readonly exposeDocs: boolean;
+  /** Server-Sent Events: a comment line after this long without an event, so proxies keep the stream. */
+  readonly sseHeartbeatMs: number;
+  /** Most moves a review request may carry. */
+  readonly reviewMaxPlies: number;
+  /** Serve the browser playground (dist/web) at `/`. */
+  readonly exposePlayground: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -64,6 +75,9 @@ export function loadConfig(env: Env = process.env): Config {
     maxTimeBudgetMs,
     maxDepth: integer(env, 'MAX_DEPTH', 64, 1, 200),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
+    bodyDrainMaxBytes: integer(env, 'BODY_DRAIN_MAX_BYTES', 16 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+    bodyDrainTimeoutMs: integer(env, 'BODY_DRAIN_TIMEOUT_MS', 5_000, 0, 600_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
@@ -73,5 +87,8 @@ export function loadConfig(env: Env = process.env): Config {
     cacheEntries: integer(env, 'CACHE_ENTRIES', 1000, 0, 10_000_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
+    sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
+    reviewMaxPlies: integer(env, 'REVIEW_MAX_PLIES', 400, 1, 10_000),
+    exposePlayground: bool(env, 'EXPOSE_PLAYGROUND', true),
   };
 }

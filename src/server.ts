@@ -2,9 +2,25 @@
  * Process entry point: configuration, the search pool, the HTTP app, and a graceful shutdown on
  * SIGTERM/SIGINT (readiness off, in-flight searches finish or hit their budget, pool closed, exit 0).
  */
+import { runCliIfMain } from './core/cli.js';
 import { loadConfig } from './config.js';
 import { buildApp, type Readiness } from './http/app.js';
 import { SearchPool } from './pool/pool.js';
+
+const spec = {
+  name: 'kibitz',
+  usage: `npm start   (or: node dist/src/server.js)
+
+Starts the Kibitz HTTP service. It takes no options: it is configured by environment variables
+(all optional), e.g. PORT=8080 WORKERS=2 MAX_QUEUE=32 TT_SIZE_MB=64 DEFAULT_TIME_BUDGET_MS=1000
+MAX_TIME_BUDGET_MS=60000 MAX_DEPTH=64 BODY_LIMIT_BYTES=1048576 LOG_LEVEL=info CORS_ORIGINS=
+RATE_LIMIT_PER_MINUTE=0 CACHE_ENTRIES=1000 SHUTDOWN_TIMEOUT_MS=30000 EXPOSE_DOCS=true EXPOSE_PLAYGROUND=true
+HOST=0.0.0.0.
+See the configuration table in README.md and docs/operations.md.
+
+  --help  this text`,
+  options: {},
+} as const;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,7 +66,4 @@ async function main(): Promise<void> {
   app.log.info({ workers: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb }, 'kibitz ready');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCliIfMain(import.meta.url, spec, main);

@@ -1,7 +1,7 @@
 /**
  * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
  *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
- *                  [--record games.jsonl]
+ *                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
  *
  * Plays engine configuration A against B from seeded random openings, each opening twice with the
  * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
@@ -9,18 +9,21 @@
  * (a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
  * depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
  * appends one JSON line per game (pair, who played first, opening and game moves in the game's
- * notation, result for the first player), so lost games can be replayed and studied.
+ * notation, result for the first player), so lost games can be replayed and studied. With --ms each
+ * move's budget starts when the player is asked (its restore included), like a request's arrival;
+ * --a-time / --b-time pick a player's time manager ('legacy' is the rule before issue 18), to
+ * measure one against the other at equal time per move.
  */
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
 import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
+import { TIME_POLICIES, type TimePolicy } from '../src/search/timeman.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 
 export interface ArenaOptions {
   game: string;
@@ -38,6 +41,9 @@ export interface ArenaOptions {
   verbose: boolean;
   /** File to append one JSON line per game to (GameRecord). */
   record?: string;
+  /** Time managers of A and B with --ms (default 'adaptive'). */
+  aTime?: TimePolicy;
+  bTime?: TimePolicy;
 }
 
 export interface GameRecord {
@@ -77,6 +83,8 @@ export interface SearchStats {
   searches: number;
   depthSum: number;
   nodeSum: number;
+  /** Milliseconds those searches took (from the player being asked to its answer); timed play only. */
+  msSum?: number;
 }
 
 export function emptyStats(): SearchStats {
@@ -87,15 +95,20 @@ export function addStats(total: SearchStats, part: SearchStats): void {
   total.searches += part.searches;
   total.depthSum += part.depthSum;
   total.nodeSum += part.nodeSum;
+  if (part.msSum !== undefined) total.msSum = (total.msSum ?? 0) + part.msSum;
 }
 
-/** "mean depth 5.12, 41k nodes per search (1234 searches)" (plain counts under 1,000), or "no searches". */
+/**
+ * "mean depth 5.12, 41k nodes per search (1234 searches)" (plain counts under 1,000), with ", 97 ms per
+ * search" when the time was recorded, or "no searches".
+ */
 export function describeStats(stats: SearchStats): string {
   if (stats.searches === 0) return 'no searches';
   const depth = (stats.depthSum / stats.searches).toFixed(2);
   const perSearch = stats.nodeSum / stats.searches;
   const nodes = perSearch < 1000 ? `${Math.round(perSearch)}` : `${Math.round(perSearch / 1000)}k`;
-  return `mean depth ${depth}, ${nodes} nodes per search (${stats.searches} searches)`;
+  const ms = stats.msSum === undefined ? '' : `, ${Math.round(stats.msSum / stats.searches)} ms per search`;
+  return `mean depth ${depth}, ${nodes} nodes per search${ms} (${stats.searches} searches)`;
 }
 
 /** `customise` adjusts each restored position before the search (an evaluator with other weights). */
@@ -105,6 +118,7 @@ export function makePlayer(
   ms: number | undefined,
   seed: number,
   customise?: (pos: SearchPosition) => void,
+  timePolicy: TimePolicy = 'adaptive',
 ): Player {
   const rng = new Random(seed);
   const searcher = new Searcher(new TranspositionTable(16));
@@ -113,17 +127,19 @@ export function makePlayer(
     profile,
     stats,
     choose(def, pos) {
+      const asked = Date.now();
       const legal = legalMoveCodes(pos);
       if (profile === 'random') return legal[rng.below(legal.length)];
       const engine = def.engine;
       const own = engine.restore(engine.snapshot(pos), { profile, seed: rng.nextU32() });
       customise?.(own);
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
-      const limits = depth !== undefined ? { maxDepth: depth } : { deadline: Date.now() + (ms ?? 100) };
+      const limits = depth !== undefined ? { maxDepth: depth } : { deadline: asked + (ms ?? 100), budgetStart: asked, timePolicy };
       if (depth !== undefined) searcher.tt.clear();
       const result = analyse(engine, own, searcher, limits);
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
-        addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes });
+        const timed = depth === undefined ? { msSum: Date.now() - asked } : {};
+        addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes, ...timed });
       }
       return result.move;
     },
@@ -201,10 +217,10 @@ export function eloFromScore(score: number): number {
 
 export function runArena(options: ArenaOptions, print: (line: string) => void = console.log): ArenaResult {
   const def = findGame(options.game);
-  if (def === undefined) throw new Error(`unknown game ${options.game}`);
+  if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
-  const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1);
-  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2);
+  const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime);
+  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime);
   let wins = 0;
   let draws = 0;
   let losses = 0;
@@ -253,24 +269,48 @@ export function parseParams(raw: string | undefined): Record<string, unknown> {
   return out;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      game: { type: 'string', default: 'mnk' },
-      a: { type: 'string', default: 'default' },
-      b: { type: 'string', default: 'seed' },
-      pairs: { type: 'string', default: '20' },
-      depth: { type: 'string' },
-      'b-depth': { type: 'string' },
-      ms: { type: 'string' },
-      'opening-plies': { type: 'string', default: '4' },
-      seed: { type: 'string', default: '1' },
-      params: { type: 'string' },
-      'max-plies': { type: 'string', default: '400' },
-      verbose: { type: 'boolean', default: false },
-      record: { type: 'string' },
-    },
-  });
+const spec = {
+  name: 'arena',
+  usage: `npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
+                 [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
+                 [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
+
+Plays engine configuration A against B from seeded random openings, each opening twice with the
+colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
+games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
+(a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
+depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
+appends one JSON line per game (pair, who played first, opening and game moves in the game's
+notation, result for the first player), so lost games can be replayed and studied.
+--a-time / --b-time choose a player's time manager with --ms (default adaptive; legacy: the rule
+before issue 18, stop at 55% of the time), to measure one against the other.
+
+  --help  this text`,
+  options: {
+    game: { type: 'string', default: 'mnk' },
+    a: { type: 'string', default: 'default' },
+    b: { type: 'string', default: 'seed' },
+    pairs: { type: 'string', default: '20' },
+    depth: { type: 'string' },
+    'b-depth': { type: 'string' },
+    ms: { type: 'string' },
+    'opening-plies': { type: 'string', default: '4' },
+    seed: { type: 'string', default: '1' },
+    params: { type: 'string' },
+    'max-plies': { type: 'string', default: '400' },
+    verbose: { type: 'boolean', default: false },
+    record: { type: 'string' },
+    'a-time': { type: 'string', default: 'adaptive' },
+    'b-time': { type: 'string', default: 'adaptive' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  const policy = (name: 'a-time' | 'b-time'): TimePolicy => {
+    const value = values[name] as string;
+    if (!(TIME_POLICIES as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${TIME_POLICIES.join(', ')}`);
+    return value as TimePolicy;
+  };
   const options: ArenaOptions = {
     game: values.game!,
     a: values.a!,
@@ -285,11 +325,13 @@ async function main(): Promise<void> {
     maxPlies: Number(values['max-plies']),
     verbose: values.verbose!,
     record: values.record,
+    aTime: policy('a-time'),
+    bTime: policy('b-time'),
   };
   const limit =
     options.depth !== undefined
       ? `depth ${options.depth}${options.bDepth !== undefined ? ` (B depth ${options.bDepth})` : ''}`
-      : `${options.ms} ms/move`;
+      : `${options.ms} ms/move${options.aTime !== options.bTime ? ` (time managers: A ${options.aTime}, B ${options.bTime})` : ''}`;
   console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}, seed ${options.seed}`);
   const started = Date.now();
   const r = runArena(options);
@@ -302,4 +344,4 @@ async function main(): Promise<void> {
   console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

@@ -1,138 +1,163 @@
 /**
- * npm run review -- --record games.jsonl [--game tablut] [--params "m=9&n=9&k=5"] [--player default]
- *                   [--profile default] [--ms 1000 | --depth 8] [--lost]
+ * npm run review -- --record games.jsonl [--url http://host:port] [--game tablut] [--params "m=9&n=9&k=5"]
+ *                   [--player default] [--ms 500 | --depth 8] [--lost]
  *
- * Re-searches the recorded games of `npm run arena -- --record games.jsonl` with a longer budget, to
- * find the moves that lost them. For every move `player` made after the opening it prints the move
- * played, the move the longer search prefers (when it differs), the longer search's score of its own
- * choice and of the move played (from the mover's point of view; the played move is scored by
- * searching the position after it), and the drop between them. --lost keeps the games `player` did
- * not win.
+ * A thin client of POST /v1/games/{game}/review: each recorded game of `npm run arena -- --record`
+ * is sent whole (opening included) to a running server (--url), or to the service started in this
+ * process (the same app and worker pool), and the review of `player`'s moves after the opening is
+ * printed: the move, the engine's preferred move when it differs, the mover's win probability with
+ * the preferred move and after the move played, the drop, and the classification.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.js';
+import { UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { findGame } from '../src/games/registry.js';
-import type { GameDefinition, SearchPosition } from '../src/games/types.js';
-import { legalMoveCodes, statusOf } from '../src/http/game-service.js';
-import { analyse } from '../src/search/analyse.js';
-import { DRAW_SCORE, WIN_SCORE } from '../src/search/score.js';
-import { Searcher } from '../src/search/search.js';
-import { TranspositionTable } from '../src/search/tt.js';
+import { buildApp } from '../src/http/app.js';
+import { SearchPool } from '../src/pool/pool.js';
 import type { GameRecord } from './arena.js';
 import { firstMoverSide, parseParams, startPosition } from './arena.js';
-import { runIfMain } from '../src/core/cli.js';
 
-export interface ReviewedMove {
-  /** Ply number from the start position (the opening included). */
+const USAGE = `npm run review -- --record games.jsonl [options]
+
+Reviews recorded arena games through POST /v1/games/{game}/review and prints the moves of one player.
+
+Options:
+  --record FILE   games written by npm run arena -- --record (required)
+  --url URL       a running Kibitz server (default: start the service in this process)
+  --game ID       game id (default tablut)
+  --params QUERY  initial-state parameters, e.g. "m=9&n=9&k=5"
+  --player NAME   whose moves to print (default "default")
+  --ms N          time per position searched (default 500): timeBudgetMs = N x (moves + 1), at most 60000
+  --depth N       maxDepth per position (reproducible)
+  --lost          only the games the player did not win
+  --help          this text
+`;
+
+/** Sends one request body to a path and returns the status and the parsed answer. */
+export type Client = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+
+export interface ReviewedPly {
   ply: number;
-  played: string;
-  preferred: string;
-  /**
-   * The longer search's score of its preferred move and of the move played, for the mover. A forced
-   * move (the only one the search considers) gets the played move's score: nothing was lost there.
-   */
-  bestScore: number;
-  playedScore: number;
+  side: string;
+  move: { notation: string };
+  bestMove: { notation: string };
+  evaluation: { winProbability: number };
+  bestEvaluation: { winProbability: number };
+  winProbabilityDrop: number;
+  classification: string;
   depth: number;
-  forced: boolean;
 }
 
-export interface Analyst {
-  /** Best move (code), its score for the side to move, the depth reached, and whether it was the only move searched. */
-  search(pos: SearchPosition): { move: number; score: number; depth: number; forced: boolean };
+export interface ReviewOptions {
+  readonly game: string;
+  readonly params: Record<string, unknown>;
+  readonly player: string;
+  readonly lost: boolean;
+  readonly ms: number;
+  readonly depth: number | undefined;
 }
 
-export function makeAnalyst(def: GameDefinition<SearchPosition>, profile: string, limits: { ms?: number; depth?: number }): Analyst {
-  const searcher = new Searcher(new TranspositionTable(64));
+/** Reviews the records through the endpoint; returns the printed lines. */
+export async function reviewRecords(client: Client, records: readonly GameRecord[], options: ReviewOptions): Promise<string[]> {
+  const def = findGame(options.game);
+  if (def === undefined) throw new UsageError(`--game: unknown game '${options.game}'`);
+  const start = startPosition(def, options.params);
+  const initialState = def.encodeState(start);
+  const out: string[] = [];
+  for (const record of records) {
+    const points = record.first === options.player ? record.result : record.second === options.player ? 1 - record.result : undefined;
+    if (points === undefined || (options.lost && points === 1)) continue;
+    const moves = [...record.opening, ...record.moves];
+    const body = {
+      initialState,
+      moves,
+      timeBudgetMs: Math.min(60_000, options.ms * (moves.length + 1)),
+      ...(options.depth === undefined ? {} : { maxDepth: options.depth }),
+    };
+    const answer = await client(`/v1/games/${def.id}/review`, body);
+    if (answer.status !== 200) {
+      const error = answer.body as { code?: string; message?: string };
+      throw new Error(`game ${record.pair}: ${answer.status} ${error.code ?? ''} ${error.message ?? ''}`.trim());
+    }
+    const firstMover = firstMoverSide(start, record.opening.length);
+    const playerSide = def.sideNames[record.first === options.player ? firstMover : 1 - firstMover];
+    out.push(`pair ${record.pair}: ${record.first} - ${record.second}, ${options.player} scored ${points}; opening ${record.opening.join(' ')}`);
+    for (const p of (answer.body as { plies: ReviewedPly[] }).plies) {
+      if (p.ply < record.opening.length || p.side !== playerSide) continue;
+      const prefers = p.bestMove.notation === p.move.notation ? '' : ` (prefers ${p.bestMove.notation})`;
+      const wp = (x: number) => x.toFixed(3);
+      out.push(
+        `  ply ${p.ply} ${p.move.notation}${prefers}: ${wp(p.bestEvaluation.winProbability)} -> ${wp(p.evaluation.winProbability)}, ` +
+          `drop ${wp(p.winProbabilityDrop)}, ${p.classification}, depth ${p.depth}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** A client of a running server. */
+export function httpClient(url: string): Client {
+  return async (path, body) => {
+    const res = await fetch(new URL(path, url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+}
+
+/** The service in this process (same app, same worker pool); close() stops it. */
+export async function localClient(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
+  const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
+  await pool.warmUp();
+  const app = await buildApp({ config, pool });
+  await app.ready();
   return {
-    search(pos) {
-      const own = def.engine.restore(def.engine.snapshot(pos), { profile, seed: 1 });
-      searcher.tt.clear();
-      const bound = limits.depth !== undefined ? { maxDepth: limits.depth } : { deadline: Date.now() + (limits.ms ?? 1000) };
-      const result = analyse(def.engine, own, searcher, bound);
-      return { move: result.move, score: result.score, depth: result.depth, forced: result.stopReason === 'onlyMove' };
+    client: async (path, body) => {
+      const res = await app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown> });
+      return { status: res.statusCode, body: res.json() };
+    },
+    close: async () => {
+      await app.close();
+      await pool.close();
     },
   };
 }
 
-/** The moves of `player` in one recorded game (after the opening), each searched twice by `analyst`. */
-export function reviewGame(
-  def: GameDefinition<SearchPosition>,
-  params: Record<string, unknown>,
-  record: GameRecord,
-  player: string,
-  analyst: Analyst,
-): ReviewedMove[] {
-  const pos = startPosition(def, params);
-  const all = [...record.opening, ...record.moves];
-  const firstMover = firstMoverSide(pos, record.opening.length);
-  const reviewed: ReviewedMove[] = [];
-  for (let ply = 0; ply < all.length; ply++) {
-    const decoded = def.decodeMove(pos, all[ply], `ply ${ply}`);
-    if (!decoded.ok) throw new Error(`game ${record.pair}: ply ${ply} ${all[ply]}: ${decoded.error.message}`);
-    if (!legalMoveCodes(pos).includes(decoded.value)) throw new Error(`game ${record.pair}: ply ${ply} ${all[ply]} is not legal there`);
-    const mover = pos.side === firstMover ? record.first : record.second;
-    if (ply >= record.opening.length && mover === player) {
-      const best = analyst.search(pos);
-      pos.makeMove(decoded.value);
-      const status = statusOf(def, pos);
-      // A move that ends the game is scored by its result, as the search scores a win one ply away.
-      const playedScore =
-        status.status === 'ongoing'
-          ? -analyst.search(pos).score
-          : status.status === 'draw'
-            ? DRAW_SCORE
-            : status.winner === def.sideNames[1 - pos.side]
-              ? WIN_SCORE - 1
-              : -(WIN_SCORE - 1);
-      pos.unmakeMove(decoded.value);
-      reviewed.push({
-        ply,
-        played: all[ply],
-        preferred: def.encodeMove(pos, best.move).notation,
-        bestScore: best.forced ? playedScore : best.score,
-        playedScore,
-        depth: best.depth,
-        forced: best.forced,
-      });
-    }
-    pos.makeMove(decoded.value);
-  }
-  return reviewed;
-}
-
-function main(): void {
-  const { values } = parseArgs({
+runCliIfMain(
+  import.meta.url,
+  {
+    name: 'npm run review',
+    usage: USAGE,
     options: {
       record: { type: 'string' },
-      game: { type: 'string', default: 'tablut' },
+      url: { type: 'string' },
+      game: { type: 'string' },
       params: { type: 'string' },
-      player: { type: 'string', default: 'default' },
-      profile: { type: 'string', default: 'default' },
+      player: { type: 'string' },
       ms: { type: 'string' },
       depth: { type: 'string' },
-      lost: { type: 'boolean', default: false },
+      lost: { type: 'boolean' },
     },
-  });
-  if (values.record === undefined) throw new Error('review needs --record <games.jsonl> (written by npm run arena -- --record)');
-  const def = findGame(values.game!);
-  if (def === undefined) throw new Error(`unknown game ${values.game}`);
-  const params = parseParams(values.params);
-  const limits = values.depth !== undefined ? { depth: Number(values.depth) } : { ms: Number(values.ms ?? 1000) };
-  const analyst = makeAnalyst(def, values.profile!, limits);
-  const records = readFileSync(values.record, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as GameRecord);
-  for (const record of records) {
-    const points = record.first === values.player ? record.result : record.second === values.player ? 1 - record.result : undefined;
-    if (points === undefined || (values.lost && points === 1)) continue;
-    console.log(`pair ${record.pair}: ${record.first} - ${record.second}, ${values.player} scored ${points}; opening ${record.opening.join(' ')}`);
-    for (const m of reviewGame(def, params, record, values.player!, analyst)) {
-      const preferred = m.forced ? ' (forced)' : m.preferred === m.played ? '' : ` (prefers ${m.preferred})`;
-      console.log(`  ply ${m.ply} ${m.played}${preferred}: ${m.bestScore} / ${m.playedScore}, drop ${m.bestScore - m.playedScore}, depth ${m.depth}`);
+  },
+  async ({ values }) => {
+    if (typeof values.record !== 'string') throw new UsageError('--record <games.jsonl> is required (written by npm run arena -- --record)');
+    const options: ReviewOptions = {
+      game: typeof values.game === 'string' ? values.game : 'tablut',
+      params: parseParams(typeof values.params === 'string' ? values.params : undefined),
+      player: typeof values.player === 'string' ? values.player : 'default',
+      lost: values.lost === true,
+      ms: intOption(values, 'ms', 500, 1, 60_000),
+      depth: values.depth === undefined ? undefined : intOption(values, 'depth', 1, 1, 200),
+    };
+    const records = readFileSync(values.record, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as GameRecord);
+    const local = typeof values.url === 'string' ? undefined : await localClient();
+    const client = local?.client ?? httpClient(values.url as string);
+    try {
+      for (const line of await reviewRecords(client, records, options)) console.log(line);
+    } finally {
+      await local?.close();
     }
-  }
-}
-
-runIfMain(import.meta.url, main);
+  },
+);

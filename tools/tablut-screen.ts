@@ -10,14 +10,13 @@
  * --baseline-ms give the 'seed' baseline a depth or a time per move of its own (what one side's
  * extra depth or time is worth).
  */
-import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { DEFAULT_WEIGHTS, DefaultEvaluator, type EvalWeights } from '../src/games/tablut/evaluation.js';
 import { definition } from '../src/games/tablut/index.js';
 import type { TablutPosition } from '../src/games/tablut/position.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { addStats, describeStats, emptyStats, makePlayer, opening, playGame, type SearchStats } from './arena.js';
-import { runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, runCliIfMain } from '../src/core/cli.js';
 
 export interface ScreenOptions {
   weights: Partial<EvalWeights>;
@@ -84,19 +83,33 @@ export function weightsFromJson(json: string): EvalWeights {
   return { ...DEFAULT_WEIGHTS, ...(overrides as Partial<EvalWeights>) };
 }
 
-function main(): void {
-  const { values } = parseArgs({
-    options: {
-      weights: { type: 'string', default: '{}' },
-      colour: { type: 'string', default: 'WHITE' },
-      depth: { type: 'string' },
-      'baseline-depth': { type: 'string' },
-      'baseline-ms': { type: 'string' },
-      ms: { type: 'string' },
-      games: { type: 'string', default: '60' },
-      seeds: { type: 'string', default: '11,12,13' },
-    },
-  });
+const spec = {
+  name: 'tablut-screen',
+  usage: `npm run tablut-screen -- --weights '{"doubleThreatAvailable":0}' [--colour WHITE] [--depth 4 | --ms 100]
+                         [--baseline-depth 5 | --baseline-ms 100] [--games 60] [--seeds 11,12,13]
+
+Screens Tablut evaluation weights: the default profile with these weights overriding
+DEFAULT_WEIGHTS plays one colour against the 'seed' profile. Every game has its own random 4-ply
+opening, so one colour gets \`games\` openings per seed. It prints the points per opening seed and
+the total, then each side's mean search depth and nodes. At fixed depth the games are
+deterministic, so two weight sets can be compared on the same openings; --baseline-depth and
+--baseline-ms give the 'seed' baseline a depth or a time per move of its own (what one side's
+extra depth or time is worth).
+
+  --help  this text`,
+  options: {
+    weights: { type: 'string', default: '{}' },
+    colour: { type: 'string', default: 'WHITE' },
+    depth: { type: 'string' },
+    'baseline-depth': { type: 'string' },
+    'baseline-ms': { type: 'string' },
+    ms: { type: 'string' },
+    games: { type: 'string', default: '60' },
+    seeds: { type: 'string', default: '11,12,13' },
+  },
+} as const;
+
+function main({ values }: ParsedArgs<typeof spec.options>): void {
   const weights = weightsFromJson(values.weights!);
   const colour = values.colour === 'BLACK' ? 'BLACK' : 'WHITE';
   const ms = values.ms === undefined ? undefined : Number(values.ms);
@@ -118,4 +131,4 @@ function main(): void {
   console.log(`default: ${describeStats(screened)}; seed: ${describeStats(baseline)}`);
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

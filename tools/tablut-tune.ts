@@ -19,7 +19,6 @@
  * starting point and the quiet-position filter when fitting, so an earlier round can be replayed.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { Random } from '../src/core/random.js';
 import { SIDE_WHITE, SQUARES } from '../src/games/tablut/board.js';
 import { DEFAULT_WEIGHTS, DefaultEvaluator, type EvalWeights } from '../src/games/tablut/evaluation.js';
@@ -33,7 +32,7 @@ import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { startPosition } from './arena.js';
 import { weightsFromJson } from './tablut-screen.js';
-import { runIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
 
 /** The weights the fit adjusts: every term of the static evaluation except the phase. */
 export const TUNED_WEIGHTS = [
@@ -251,24 +250,46 @@ export function fit(
   };
 }
 
-function main(): void {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      out: { type: 'string' },
-      games: { type: 'string', default: '1400' },
-      depth: { type: 'string', default: '4' },
-      seed: { type: 'string', default: '401' },
-      matchups: { type: 'string', default: 'default-seed,seed-default' },
-      data: { type: 'string' },
-      epochs: { type: 'string', default: '4000' },
-      weights: { type: 'string', default: '{}' },
-    },
-  });
+const spec = {
+  name: 'tablut-tune',
+  usage: `Texel tuning of the Tablut default evaluation's static weights.
+
+  npm run tablut-tune -- generate --out games.csv [--games 1400] [--depth 4] [--seed 401]
+                                  [--matchups default-seed,seed-default] [--weights '{...}']
+  npm run tablut-tune -- fit --data games.csv[,more.csv] [--epochs 4000] [--weights '{...}']
+
+\`generate\` plays games at a fixed depth from random 4-8 ply openings (deterministic for a seed)
+between evaluation profiles and writes one line per position: result for White (1, 0.5, 0), side
+to move, the 81 cell codes. \`fit\` keeps the quiet positions (the threat quiescence does not change
+the static value, no won line), reads each weight's feature off the evaluation itself (its value
+with that weight alone, minus its value with none: the evaluation is linear in its weights at a
+fixed phase), and minimises the squared error between the result and a logistic of the
+evaluation (Texel's method) with full-batch Adam. Every fifth block of 500 positions is held out
+and its error printed, so over-fitting shows. It prints the fitted weights scaled so that a white
+pawn keeps its current value (a weight whose feature is zero in every position keeps its value);
+paste them into DEFAULT_WEIGHTS and check them with \`npm run tablut-screen\` and \`npm run arena\`.
+\`--weights\` overrides DEFAULT_WEIGHTS: the default profile's weights when generating, the
+starting point and the quiet-position filter when fitting, so an earlier round can be replayed.
+
+  --help  this text`,
+  positionals: true,
+  options: {
+    out: { type: 'string' },
+    games: { type: 'string', default: '1400' },
+    depth: { type: 'string', default: '4' },
+    seed: { type: 'string', default: '401' },
+    matchups: { type: 'string', default: 'default-seed,seed-default' },
+    data: { type: 'string' },
+    epochs: { type: 'string', default: '4000' },
+    weights: { type: 'string', default: '{}' },
+  },
+} as const;
+
+function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const weights = weightsFromJson(values.weights!);
   const command = positionals[0];
   if (command === 'generate') {
-    if (values.out === undefined) throw new Error('generate needs --out <file>');
+    if (values.out === undefined) throw new UsageError('generate needs --out <file>');
     const matchups = values.matchups!.split(',').map((pair) => {
       const [white, black] = pair.split('-');
       if (black === undefined) throw new Error(`bad matchup ${pair}: use white-black, e.g. default-seed`);
@@ -281,14 +302,14 @@ function main(): void {
     closeSync(fd);
     console.log(`${values.games} games, ${lines.length} positions written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } else if (command === 'fit') {
-    if (values.data === undefined) throw new Error('fit needs --data <file[,file]>');
+    if (values.data === undefined) throw new UsageError('fit needs --data <file[,file]>');
     const lines = values.data.split(',').flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== ''));
     const result = fit(load(lines, weights), Number(values.epochs), console.log, 500, weights);
     console.log(`held-out error ${result.initialTestError.toFixed(5)} -> ${result.testError.toFixed(5)}`);
     console.log(JSON.stringify(result.weights));
   } else {
-    throw new Error('usage: tablut-tune generate --out <file> ... | fit --data <file[,file]> ...');
+    throw new UsageError('usage: tablut-tune generate --out <file> ... | fit --data <file[,file]> ...');
   }
 }
 
-runIfMain(import.meta.url, main);
+runCliIfMain(import.meta.url, spec, main);

@@ -98,8 +98,11 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
 
   benchSmallBoards(print);
 
-  {
-    const pos = emptyBoard(5, 5);
+  for (const [rows, cols] of [
+    [5, 5],
+    [4, 6],
+  ]) {
+    const pos = emptyBoard(rows, cols);
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     const solved = solveHadron(pos, { deadline: started + 60_000, shouldStop: () => false });
@@ -108,7 +111,7 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     const cpuMs = Math.round(process.cpuUsage(cpuBefore).user / 1000);
     const verdict = solved === null ? 'not solved' : solved.score > 0 ? 'first player (W) wins' : 'first player (W) loses';
     const move = solved === null ? '-' : definition.encodeMove(pos, solved.move).notation;
-    print(`solve empty 5x5: ${verdict}, move ${move}, ${ms} ms (${cpuMs} ms CPU)`);
+    print(`solve empty ${rows}x${cols}: ${verdict}, move ${move}, ${ms} ms (${cpuMs} ms CPU)`);
   }
 
   // Self-play 9x9 games at 1 s per move: the first ply at which the engine's answer is proven.

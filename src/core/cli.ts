@@ -48,7 +48,8 @@ export function parseCli<O extends CliOptions>(spec: CliSpec<O>, argv: readonly 
   try {
     parsed = parseArgs({ args: [...argv], options: spec.options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    // node's message goes on about positionals after '--'; one clause is enough.
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : String(error));
   }
   if (spec.positionals !== true && parsed.positionals.length > 0) {
     throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
@@ -70,12 +71,15 @@ export function intOption(values: Record<string, unknown>, name: string, fallbac
 
 /** Exit code for an error thrown by an entry: 2 for usage problems, 1 otherwise; prints one line. */
 export function reportError(name: string, error: unknown): number {
-  if (error instanceof UsageError) {
-    process.stderr.write(`${name}: ${error.message} (try --help)\n`);
-    return 2;
-  }
-  process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
-  return 1;
+  const { code, line } = describeError(name, error);
+  process.stderr.write(`${line}\n`);
+  return code;
+}
+
+/** The one line and the exit code reportError would print and return, for entries that print elsewhere. */
+export function describeError(name: string, error: unknown): { code: number; line: string } {
+  if (error instanceof UsageError) return { code: 2, line: `${name}: ${error.message} (try --help)` };
+  return { code: 1, line: `${name}: ${error instanceof Error ? error.message : String(error)}` };
 }
 
 /** True when the module at moduleUrl is the script node was started with. */

@@ -31,7 +31,8 @@ export function decodeGridMove(move: unknown, field: string, syntax: GridMoveSyn
   const fromNotation = syntax.notation(typeof notation === 'string' ? notation : '', `${field}/notation`);
   if (!fromNotation.ok) return fromNotation;
   if (fromNotation.value !== checked.value) {
-    return err({ kind: 'notation', field: `${field}/notation`, message: `notation "${String(notation)}" does not name row ${String(row)}, col ${String(col)}` });
+    const message = `notation "${String(notation)}" does not name row ${String(row)}, col ${String(col)}`;
+    return err({ kind: 'notation', field: `${field}/notation`, message });
   }
   return checked;
 }

@@ -26,6 +26,12 @@ export interface SearchPosition {
   hashHi: number;
   /** Side to move: 0 for the first player, 1 for the second. */
   side: number;
+  /**
+   * Identifies the game and board shape (see keySalt in search/tt.ts): the search mixes it into its
+   * transposition keys, so a table kept between requests never matches another game's or shape's
+   * position. Positions without it share the key space of salt 0.
+   */
+  readonly keySalt?: number;
   /** Exclusive upper bound of move codes (sizes history tables). */
   readonly moveSpace: number;
   /** Upper bound on the number of moves generateMoves can return in any position. */

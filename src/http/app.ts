@@ -10,11 +10,16 @@ import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { ApiError, ERROR_CATALOGUE, type ErrorCode, errorBody } from './errors.js';
+import { armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
+import { playgroundRoutes } from './playground.js';
+
+/** Kept here too for importers of the app module. */
+export { errorBody };
 
 /** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
 export interface SearchRunner {
@@ -54,6 +59,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // Slow clients: 408 once the whole request has not arrived within REQUEST_TIMEOUT_MS (see connection.ts).
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: connectionsCheckMs(config.requestTimeoutMs), headersTimeout: config.requestTimeoutMs },
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -65,8 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // While not ready (starting, or shutting down) close each connection after its response, so a
   // keep-alive client does not hold a draining replica open.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (!readiness.ready) reply.header('connection', 'close');
+    // Answered before the body was read to its end (413, 415, ...): close, but linger (connection.ts).
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      armLingeringClose(request.raw, { maxBytes: config.bodyDrainMaxBytes, timeoutMs: config.bodyDrainTimeoutMs });
+    }
   });
   const metrics = options.metrics ?? new ServiceMetrics(options.pool);
   app.addHook('onResponse', async (request, reply) => {
@@ -117,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tags: [
         { name: 'games', description: 'Rules, positions and moves of each game.' },
         { name: 'search', description: 'Best-move search.' },
+        { name: 'analysis', description: 'Several lines with win probabilities (JSON or Server-Sent Events) and whole-game review.' },
         { name: 'operations', description: 'Health, readiness and documentation.' },
       ],
     },
@@ -130,36 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics });
   const cache = new ResultCache(config.cacheEntries);
   await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache });
+  if (config.exposePlayground) await app.register(playgroundRoutes);
   return app;
 }
 
-export function errorBody(error: ApiError, requestId: string) {
-  return {
-    statusCode: error.statusCode,
-    code: error.code,
-    error: reasonPhrase(error.statusCode),
-    message: error.message,
-    ...(error.field === undefined ? {} : { field: error.field }),
-    requestId,
-  };
-}
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  499: 'Client Closed Request',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-function reasonPhrase(status: number): string {
-  return REASONS[status] ?? 'Error';
-}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -181,6 +170,15 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
       const names = Array.isArray(extra) ? extra : [extra];
       field = `${field}/${String(names[0])}`;
       message = `is not an allowed property`;
+    } else if (issue.keyword === 'boolean') {
+      // TypeBox closes objects with a false schema per unknown property: say so in words.
+      message = 'is not an allowed property';
+    } else if (issue.keyword === 'const') {
+      // An enum is a union of constants: list every allowed value at this path, not just the first.
+      const allowed = e.validation
+        .filter((other) => other.keyword === 'const' && other.instancePath === issue.instancePath)
+        .map((other) => JSON.stringify(other.params?.allowedValue));
+      message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
     }
     return new ApiError('VALIDATION_ERROR', `${field} ${message}`, { field });
   }

@@ -9,15 +9,21 @@ export const ERROR_CATALOGUE = {
   INVALID_JSON: { status: 400, description: 'The body is not valid JSON.' },
   INVALID_MOVE_NOTATION: { status: 400, description: 'The move is not a well-formed move of this game.' },
   INVALID_PARAMETERS: { status: 400, description: 'Query parameters are individually valid but inconsistent (e.g. k > max(m, n)).' },
+  MALFORMED_REQUEST: { status: 400, description: 'The request is not well-formed HTTP/1.1 (answered before routing; the connection is closed).' },
   NOT_FOUND: { status: 404, description: 'No such route.' },
   GAME_NOT_FOUND: { status: 404, description: 'No game with this id; see GET /v1/games.' },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The route exists but not for this method.' },
+  REQUEST_TIMEOUT: { status: 408, description: 'The request (headers and body) was not received within REQUEST_TIMEOUT_MS; the connection is closed.' },
   BODY_TOO_LARGE: { status: 413, description: 'The body is larger than the configured limit.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'Send `Content-Type: application/json`.' },
+  HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are larger than Node allows (16 KiB); the connection is closed.' },
   INVALID_POSITION: { status: 422, description: 'The state is well-formed but impossible under the rules of the game.' },
   INVALID_HISTORY: { status: 422, description: 'The history does not lead to the state, or is itself illegal.' },
   ILLEGAL_MOVE: { status: 422, description: 'The move is well-formed but not legal in this position.' },
   GAME_OVER: { status: 422, description: 'The game is finished: there is no move to play or suggest.' },
+  DUPLICATE_MOVE: { status: 422, description: 'A move is named twice in searchMoves or avoidMoves; `field` names the repeat.' },
+  NO_MOVE_LEFT: { status: 422, description: 'searchMoves and avoidMoves leave no legal move to search.' },
+  GAME_TOO_LONG: { status: 422, description: 'The game to review has more moves than the configured cap (REVIEW_MAX_PLIES).' },
   CANCELLED: { status: 499, description: 'The client closed the connection before the answer (seen only in logs and metrics).' },
   RATE_LIMITED: { status: 429, description: 'Too many requests from this client; retry after `Retry-After` seconds.' },
   QUEUE_FULL: { status: 503, description: 'Every worker is busy and the queue is full; retry after `Retry-After` seconds.' },
@@ -56,4 +62,35 @@ const FIELD_ERROR_CODES: Record<FieldError['kind'], ErrorCode> = {
 
 export function fromFieldError(error: FieldError): ApiError {
   return new ApiError(FIELD_ERROR_CODES[error.kind], `${error.field}: ${error.message}`, { field: error.field });
+}
+
+/** The one error body shape: `{statusCode, code, error, message, field?, requestId}`. */
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    statusCode: error.statusCode,
+    code: error.code,
+    error: reasonPhrase(error.statusCode),
+    message: error.message,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    requestId,
+  };
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  499: 'Client Closed Request',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function reasonPhrase(status: number): string {
+  return REASONS[status] ?? 'Error';
 }

@@ -8,6 +8,7 @@ import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { newControlBlock, type SearchTask, type SearchTaskResult } from '../pool/task.js';
 import type { SearchJob } from '../pool/pool.js';
+import { heuristicWinProbability, provenWinProbability } from '../analysis/winprob.js';
 
 export type GameStatus = { status: 'ongoing' } | { status: 'win'; winner: string } | { status: 'draw' };
 
@@ -58,28 +59,49 @@ export interface ClientEvaluation {
   score: number;
   outcome?: 'win' | 'loss' | 'draw';
   plies?: number;
+  /** For the side to move: 1 / 0.5 / 0 when proven, else the game's fitted logistic curve. */
+  winProbability: number;
 }
 
-export function toClientEvaluation(def: GameDefinition<SearchPosition>, result: SearchTaskResult): ClientEvaluation {
+/** What a client evaluation is made from: a search result or one of its lines. */
+export interface ScoredLine {
+  readonly score: number;
+  readonly exact: boolean;
+  readonly exactScore?: number | undefined;
+}
+
+export function toClientEvaluation(def: GameDefinition<SearchPosition>, result: ScoredLine): ClientEvaluation {
   const engine = def.engine;
   if (result.exact || isProven(result.score)) {
     if (result.score === 0 || (!isProven(result.score) && result.exact)) {
-      return { score: result.exactScore ?? 0, outcome: 'draw' };
+      return { score: result.exactScore ?? 0, outcome: 'draw', winProbability: provenWinProbability('draw') };
     }
     const win = result.score > 0;
     const score = result.exactScore ?? (win ? engine.provenWinScore : -engine.provenWinScore);
-    return { score, outcome: win ? 'win' : 'loss', plies: provenPlies(result.score) };
+    const outcome = win ? 'win' : 'loss';
+    return { score, outcome, plies: provenPlies(result.score), winProbability: provenWinProbability(outcome) };
   }
-  return { score: engine.clientScore(result.score) };
+  return { score: engine.clientScore(result.score), winProbability: heuristicWinProbability(def.id, result.score) };
 }
 
 /** Shallow main-thread search for requests that never reached a worker in time. */
 const fallbackSearcher = new Searcher(new TranspositionTable(1));
 const FALLBACK_SEARCH_MS = 5;
 
-export function fallbackResult(pos: SearchPosition): SearchTaskResult {
+/** Root options a fallback keeps to (a filtered request never gets a move it excluded). */
+export interface RootOptions {
+  readonly multiPv?: number | undefined;
+  readonly rootMoves?: readonly number[] | undefined;
+}
+
+export function fallbackResult(pos: SearchPosition, root: RootOptions = {}): SearchTaskResult {
   const startedAt = Date.now();
-  const result = fallbackSearcher.search(pos, { maxDepth: 2, deadline: startedAt + FALLBACK_SEARCH_MS });
+  const result = fallbackSearcher.search(pos, {
+    maxDepth: 2,
+    deadline: startedAt + FALLBACK_SEARCH_MS,
+    ...(root.multiPv === undefined ? {} : { multiPv: root.multiPv }),
+    ...(root.rootMoves === undefined ? {} : { rootMoves: root.rootMoves }),
+  });
   return {
     move: result.move,
     score: result.score,
@@ -98,7 +120,7 @@ export function fallbackResult(pos: SearchPosition): SearchTaskResult {
 export function searchJob(
   def: GameDefinition<SearchPosition>,
   pos: SearchPosition,
-  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined },
+  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined; maxNodes?: number | undefined } & RootOptions,
 ): SearchJob {
   const task: SearchTask = {
     gameId: def.id,
@@ -108,8 +130,11 @@ export function searchJob(
     seed: options.seed,
     profile: undefined,
     control: newControlBlock(),
+    ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
+    ...(options.multiPv === undefined ? {} : { multiPv: options.multiPv }),
+    ...(options.rootMoves === undefined ? {} : { rootMoves: options.rootMoves }),
   };
-  return { task, fallback: () => fallbackResult(pos) };
+  return { task, fallback: () => fallbackResult(pos, options) };
 }
 
 /** Time kept back from the budget to ship the answer (message passing, serialisation). */

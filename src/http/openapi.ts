@@ -7,7 +7,10 @@ import { buildApp, type SearchRunner } from './app.js';
 
 const idleRunner: SearchRunner = {
   submit: () => Promise.reject(new Error('no search pool in documentation mode')),
-  stats: () => ({ threads: 0, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 }),
+  stats: () => ({
+    threads: 0, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0,
+    cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0,
+  }),
 };
 
 export async function generateOpenApi(): Promise<string> {

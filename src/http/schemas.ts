@@ -2,7 +2,7 @@
  * Route schemas shared by every game. TypeBox schemas are the one source of validation, TypeScript
  * types and the OpenAPI document; every object rejects unknown properties.
  */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { ERROR_CATALOGUE, ERROR_CODES } from './errors.js';
 import { type GameDefinition, type SearchPosition } from '../games/types.js';
 
@@ -51,6 +51,14 @@ export const Evaluation = Type.Object(
     plies: Type.Optional(
       Type.Integer({ minimum: 0, description: 'With a proven win or loss: plies to the end of the game with best play.' }),
     ),
+    winProbability: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the ' +
+        "game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).",
+      examples: [0.62],
+    }),
   },
   { additionalProperties: false, description: 'Evaluation from the side to move’s point of view.' },
 );
@@ -112,6 +120,7 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
       seed: Type.Optional(
         Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Breaks ties between equal moves reproducibly.', examples: [42] }),
       ),
+      ...rootOptions(moveInput),
     },
     { additionalProperties: false, examples: [{ state: def.exampleState, timeBudgetMs: 1000 }] },
   );
@@ -135,5 +144,32 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
     },
     { additionalProperties: false },
   );
-  return { stateOnly, playBody, bestMoveBody, legalMovesReply, playReply, bestMoveReply };
+  return { moveInput, history, stateOnly, playBody, bestMoveBody, legalMovesReply, playReply, bestMoveReply };
+}
+
+/** Most moves a searchMoves or avoidMoves list may name. */
+export const MAX_MOVE_FILTER = 512;
+
+/** Node limit and root move filters, shared by best-move and analyse. */
+function rootOptions(moveInput: TSchema) {
+  const list = (what: string) =>
+    Type.Optional(
+      Type.Array(moveInput, {
+        minItems: 1,
+        maxItems: MAX_MOVE_FILTER,
+        description: `${what} Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element).`,
+      }),
+    );
+  return {
+    maxNodes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 4294967295,
+        description: 'Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.',
+        examples: [100000],
+      }),
+    ),
+    searchMoves: list('Search only these root moves.'),
+    avoidMoves: list('Search every root move but these.'),
+  };
 }

@@ -19,7 +19,8 @@ import {
   WIN_SCORE,
   isProven,
 } from './score.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable, saltHi, saltLo } from './tt.js';
+import { IterationClock, type TimePolicy } from './timeman.js';
 
 export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
 
@@ -66,6 +67,10 @@ export interface SearchLimits {
   rootMoves?: readonly number[];
   /** Called after each completed iteration, with the lines of that iteration. */
   onIteration?: (info: IterationInfo) => void;
+  /** When the budget started (a request's arrival, queue wait included); defaults to the search's start. */
+  budgetStart?: number;
+  /** Which rule decides whether to start another iteration (src/search/timeman.ts); default 'adaptive'. */
+  timePolicy?: TimePolicy;
 }
 
 export interface SearchResult {
@@ -110,6 +115,11 @@ export function rootMoveList(pos: SearchPosition, multiPv: number, rootMoves?: r
 }
 
 const CHECK_INTERVAL_MASK = 127;
+/**
+ * A search against a deadline (and no node limit) looks at the clock every 16 nodes: nearly every timed
+ * search now ends at its deadline, and a Tablut or Hadron node can take 100 us and more.
+ */
+const TIMED_CHECK_MASK = 15;
 const TT_MOVE_BONUS = 1 << 30;
 const KILLER_BONUS_1 = 1 << 29;
 const KILLER_BONUS_2 = (1 << 29) - 1;
@@ -117,8 +127,6 @@ const HISTORY_LIMIT = 1 << 20;
 const HINT_WEIGHT = 4;
 /** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
 const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
-/** Iterations past this share of the available time are unlikely to finish: stop early. */
-const SOFT_TIME_SHARE = 0.55;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -132,12 +140,16 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
 
   private pos!: SearchPosition;
+  /** XORed into every TT key: the position's game and shape (the table outlives one request). */
+  private keyLo = 0;
+  private keyHi = 0;
   private moveSpace = 0;
   private useSearchMoves = false;
   private useOrderHint = false;
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private shouldStop: (() => boolean) | undefined;
+  private checkMask = CHECK_INTERVAL_MASK;
   private stopped = false;
   private cancelled = false;
   /** Leaves scored by the heuristic (or by TT entries that were): 0 over an iteration = exact result. */
@@ -184,9 +196,11 @@ export class Searcher {
     let completedDepth = 0;
     let exact = false;
     let stopReason: StopReason = 'depth';
+    // Whether to start another iteration: src/search/timeman.ts (no deadline: never asked).
+    const policy = limits.timePolicy ?? 'adaptive';
+    const clock = this.deadline === Infinity ? undefined : new IterationClock(limits.budgetStart ?? started, started, this.deadline, policy, wanted === 1);
 
     for (let depth = 1; depth <= maxDepth; depth++) {
-      const iterationStart = Date.now();
       this.heuristicLeaves = 0;
       if (wanted > 1) {
         const found = this.searchRootLines(depth, rootCount, wanted);
@@ -229,8 +243,7 @@ export class Searcher {
         stopReason = 'proven';
         break;
       }
-      const now = Date.now();
-      if (this.deadline !== Infinity && now - started + (now - iterationStart) > SOFT_TIME_SHARE * (this.deadline - started)) {
+      if (depth < maxDepth && clock !== undefined && !clock.completed(depth, this.nodes, bestMove, bestScore, Date.now()).next) {
         stopReason = 'time';
         break;
       }
@@ -244,11 +257,14 @@ export class Searcher {
 
   private prepare(pos: SearchPosition, limits: SearchLimits): void {
     this.pos = pos;
+    this.keyLo = saltLo(pos.keySalt ?? 0);
+    this.keyHi = pos.keySalt === undefined ? 0 : saltHi(pos.keySalt);
     this.nodes = 0;
     this.stopped = false;
     this.cancelled = false;
     this.deadline = limits.deadline ?? Infinity;
     this.nodeLimit = limits.nodeLimit ?? Infinity;
+    this.checkMask = limits.deadline !== undefined && limits.nodeLimit === undefined ? TIMED_CHECK_MASK : CHECK_INTERVAL_MASK;
     this.shouldStop = limits.shouldStop;
     this.useSearchMoves = typeof pos.generateSearchMoves === 'function';
     this.useOrderHint = typeof pos.moveOrderScore === 'function';
@@ -272,7 +288,7 @@ export class Searcher {
 
   /** First iteration order: the game's hint, then a seeded jitter so equal moves vary by seed only. */
   private orderRoot(count: number, seed: number | undefined): void {
-    const slot = this.tt.probe(this.pos.hashLo, this.pos.hashHi);
+    const slot = this.tt.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
     const ttMove = slot >= 0 ? this.tt.move(slot) : -1;
     const rng = seed === undefined ? null : new Random(seed);
     for (let i = 0; i < count; i++) {
@@ -336,7 +352,7 @@ export class Searcher {
       this.moves[0] = move;
     }
     if (!this.stopped) {
-      this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+      this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
   }
@@ -388,14 +404,14 @@ export class Searcher {
     for (let i = 0; i < lines.length; i++) this.moves[i] = lines[i].move;
     for (const move of rest) this.moves[at++] = move;
     const best = lines[0];
-    this.tt.store(pos.hashLo, pos.hashHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
+    this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
     return lines;
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
-    if ((this.nodes & CHECK_INTERVAL_MASK) === 0 && this.checkStop()) return 0;
+    if ((this.nodes & this.checkMask) === 0 && this.checkStop()) return 0;
     if (this.stopped) return 0;
 
     const status = pos.terminal();
@@ -417,8 +433,8 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
-    const hashLo = pos.hashLo;
-    const hashHi = pos.hashHi;
+    const hashLo = pos.hashLo ^ this.keyLo;
+    const hashHi = pos.hashHi ^ this.keyHi;
     const alphaOrig = alpha;
     const slot = tt.probe(hashLo, hashHi);
     let ttMove = -1;

@@ -130,6 +130,33 @@ export class TranspositionTable {
   }
 }
 
+/**
+ * A 32-bit salt for the transposition keys of one game and board shape (FNV-1a over the game's name
+ * and the shape's numbers). Searcher XORs saltLo / saltHi into every key: a bijection on buckets, so
+ * node counts of one game are unchanged, while positions of different games or shapes (an empty
+ * board's key is often the same) can no longer share a key.
+ */
+export function keySalt(game: string, ...shape: number[]): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < game.length; i++) h = Math.imul(h ^ game.charCodeAt(i), 0x01000193);
+  for (const n of shape) {
+    h = Math.imul(h ^ (n & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (n >>> 16), 0x01000193);
+  }
+  return h | 0;
+}
+
+/** The two key halves a salt is XORed into (its high half well mixed, not a copy of the low one). */
+export function saltLo(salt: number): number {
+  return salt | 0;
+}
+
+export function saltHi(salt: number): number {
+  let z = Math.imul(salt ^ (salt >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) | 0;
+}
+
 /** Proven scores are stored relative to the node, so a transposition at another ply reads them right. */
 function toTT(score: number, ply: number): number {
   if (score >= PROVEN_THRESHOLD) return score + ply;

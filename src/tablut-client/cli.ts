@@ -2,48 +2,60 @@
  * npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz]
  *
  * Plays one Tablut Challenge game with the Kibitz engine and exits 0 with the result printed
- * (1 on a usage, connection or protocol error). Hidden option for tests: --port <n> replaces the
- * Challenge port of the colour (5800 white, 5801 black).
+ * (1 on a connection or protocol error, 2 on a bad command line).
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { UsageError, describeError, parseCli, runIfMain } from '../core/cli.js';
 import { type Colour, playChallengeGame } from './game.js';
 
-const USAGE = 'usage: npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz]';
+const spec = {
+  name: 'tablut-client',
+  usage: `npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz] [--quiet]
 
-export async function runCli(argv: readonly string[], print: (line: string) => void = console.log): Promise<number> {
+Plays one Tablut Challenge game (Ashton rules) on the Challenge server with the Kibitz engine, and
+exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad command line).
+
+  --name NAME   the player name sent to the server (default Kibitz)
+  --quiet       print only the result
+  --port N      connect to this port instead of the colour's (5800 white, 5801 black)
+  --help        this text`,
+  positionals: true,
+  options: {
+    name: { type: 'string', default: 'Kibitz' },
+    port: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+} as const;
+
+export async function runCli(
+  argv: readonly string[],
+  print: (line: string) => void = console.log,
+  printError: (line: string) => void = console.error,
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        name: { type: 'string', default: 'Kibitz' },
-        port: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-      },
-    });
+    parsed = parseCli(spec, argv);
+    if (parsed === null) return 0;
+    const [colourArg, secondsArg, host] = parsed.positionals;
+    const colour = colourArg?.toUpperCase();
+    if (colour !== 'WHITE' && colour !== 'BLACK') throw new UsageError(`colour must be WHITE or BLACK, got '${colourArg ?? ''}'`);
+    if (!(Number(secondsArg) > 0)) throw new UsageError(`seconds-per-move must be a positive number, got '${secondsArg ?? ''}'`);
+    if (host === undefined) throw new UsageError('missing server-host');
+    if (parsed.positionals.length > 3) throw new UsageError(`unexpected argument '${parsed.positionals[3]}'`);
+    const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
+    if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new UsageError('--port must be a TCP port');
   } catch (error) {
-    print(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 1;
+    const { code, line } = describeError(spec.name, error);
+    printError(line);
+    return code;
   }
-  const [colourArg, secondsArg, host] = parsed.positionals;
-  const colour = colourArg?.toUpperCase();
+  const [colourArg, secondsArg, host] = parsed.positionals as [string, string, string];
+  const colour = colourArg.toUpperCase() as Colour;
   const seconds = Number(secondsArg);
   const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
-  if ((colour !== 'WHITE' && colour !== 'BLACK') || !(seconds > 0) || host === undefined || parsed.positionals.length > 3) {
-    print(USAGE);
-    return 1;
-  }
-  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
-    print(`--port must be a TCP port\n${USAGE}`);
-    return 1;
-  }
   const name = parsed.values.name!;
   try {
     const outcome = await playChallengeGame({
-      colour: colour as Colour,
+      colour,
       secondsPerMove: seconds,
       host,
       port,
@@ -63,15 +75,6 @@ export async function runCli(argv: readonly string[], print: (line: string) => v
   }
 }
 
-function invokedDirectly(): boolean {
-  if (process.argv[1] === undefined) return false;
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) {
-  runCli(process.argv.slice(2)).then((code) => process.exit(code));
-}
+runIfMain(import.meta.url, async () => {
+  process.exitCode = await runCli(process.argv.slice(2));
+});

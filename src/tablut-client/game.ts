@@ -37,7 +37,8 @@ export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> 
   const log = options.log ?? (() => {});
   const port = options.port ?? (options.colour === 'WHITE' ? WHITE_PORT : BLACK_PORT);
   const budgetMs = options.secondsPerMove * 1000;
-  const thinkMs = Math.max(1, budgetMs - safetyMarginMs(budgetMs));
+  // Set once connected, from the measured round trip (see safetyMarginMs).
+  let thinkMs = Math.max(1, budgetMs - safetyMarginMs(budgetMs));
   const player = new ChallengePlayer(options.ttMb ?? 64);
   const states: unknown[] = [];
   let movesSent = 0;
@@ -71,7 +72,7 @@ export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> 
         finish(new Error(`the server sent a state the rules reject (${pos})`));
         return;
       }
-      const choice = player.choose(pos, receivedAt + thinkMs);
+      const choice = player.choose(pos, receivedAt + thinkMs, receivedAt);
       if (choice === null) {
         // No legal move: the server will time us out; nothing we could send is legal.
         log(`no legal move for ${options.colour}: waiting for the server to end the game`);
@@ -85,8 +86,12 @@ export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> 
       );
     };
 
+    const connectStarted = performance.now();
     const socket = connect({ host: options.host, port }, () => {
-      log(`connected to ${options.host}:${port} as ${options.colour}`);
+      // The TCP handshake took one round trip: the margin covers it (safetyMarginMs).
+      const roundTripMs = performance.now() - connectStarted;
+      thinkMs = Math.max(1, Math.floor(budgetMs - safetyMarginMs(budgetMs, roundTripMs)));
+      log(`connected to ${options.host}:${port} as ${options.colour} (round trip ${roundTripMs.toFixed(1)} ms: thinking ${thinkMs} ms per move)`);
       socket.write(encodeFrame(options.name ?? 'Kibitz'));
     });
     socket.setNoDelay(true);

@@ -24,9 +24,29 @@ export interface MoveChoice {
   readonly elapsedMs: number;
 }
 
-/** Time kept back from the server's limit: half of very short budgets, 2 s + 5% of long ones. */
-export function safetyMarginMs(budgetMs: number): number {
-  return Math.min(budgetMs / 2, 2000 + budgetMs * 0.05);
+/** Part of the margin for our own lateness: see safetyMarginMs. */
+export const FIXED_MARGIN_MS = 200;
+
+/**
+ * Time kept back from the server's limit of `budgetMs` per move (-t seconds x 1000).
+ *
+ * How the Challenge server (Server.java of the Tablut Competition) times a move: it writes the state to
+ * both players, starts a thread that reads the mover's answer, then loops `Thread.sleep(1000)` while
+ * the thread is alive, at most `t` times; a move not read after the t-th sleep loses. The clock counts
+ * whole seconds and sleeps only run late, so the move has t x 1000 ms from the server's write, and no
+ * earlier check exists: the margin needs to cover only what happens between that write and the read.
+ *  - The round trip: our clock starts when the state arrives (one way late) and the move must travel
+ *    back (the other way). `roundTripMs` is measured on the TCP handshake when the client connects
+ *    (loopback: well under 1 ms; the official server over the Internet: tens of ms; a name lookup
+ *    counts too, which only widens the margin); counted twice for jitter.
+ *  - Our own lateness after the search deadline: the search looks at the clock every 16 nodes (a few
+ *    ms even for slow Tablut nodes), then encodes and writes the move; a GC pause or a busy machine can
+ *    add tens of ms: FIXED_MARGIN_MS, plus 3% of the budget for slower machines and long budgets.
+ * So -t 3 thinks about 2.7 s (the search uses nearly all of it: src/search/timeman.ts), and -t 60
+ * about 58 s. Budgets too short for that keep half.
+ */
+export function safetyMarginMs(budgetMs: number, roundTripMs = 0): number {
+  return Math.min(budgetMs / 2, FIXED_MARGIN_MS + 2 * roundTripMs + budgetMs * 0.03);
 }
 
 export class ChallengePlayer {
@@ -47,13 +67,16 @@ export class ChallengePlayer {
     return alone.ok ? alone.value : `${alone.error.field}: ${alone.error.message}`;
   }
 
-  /** Best move by the deadline (Date.now() scale), or null when the side to move has none. */
-  choose(pos: TablutPosition, deadline: number): MoveChoice | null {
+  /**
+   * Best move by the deadline (Date.now() scale), or null when the side to move has none. `budgetStart`:
+   * when the move's time started (the state's arrival), for the time manager.
+   */
+  choose(pos: TablutPosition, deadline: number, budgetStart?: number): MoveChoice | null {
     const started = Date.now();
     const legal = new Int32Array(pos.maxMoves);
     const count = pos.generateMoves(legal, 0);
     if (count === 0) return null;
-    const result = analyse(engine, pos, this.searcher, { deadline });
+    const result = analyse(engine, pos, this.searcher, { deadline, budgetStart: budgetStart ?? started });
     let move = result.move;
     let legalMove = false;
     for (let i = 0; i < count; i++) if (legal[i] === move) legalMove = true;

@@ -117,9 +117,9 @@ t.test('play rejects illegal, malformed and too-late moves with their codes', as
 
 t.test('schema violations name the field; unknown properties and enum values are refused', async (t) => {
   const cases: Array<[unknown, RegExp]> = [
-    [{ state: EMPTY_3X3, colour: 'red' }, /body\/colour/],
-    [{ state: { ...EMPTY_3X3, turn: 'Z' } }, /body\/state\/turn/],
-    [{ state: { ...EMPTY_3X3, extra: 1 } }, /body\/state\/extra/],
+    [{ state: EMPTY_3X3, colour: 'red' }, /^body\/colour is not an allowed property$/],
+    [{ state: { ...EMPTY_3X3, turn: 'Z' } }, /^body\/state\/turn must be one of "X", "O"$/],
+    [{ state: { ...EMPTY_3X3, extra: 1 } }, /^body\/state\/extra is not an allowed property$/],
     [{ state: EMPTY_3X3, timeBudgetMs: '100' }, /body\/timeBudgetMs/],
     [{ state: EMPTY_3X3, timeBudgetMs: 10_000_000 }, /body\/timeBudgetMs/],
     [{ state: EMPTY_3X3, maxDepth: 0 }, /body\/maxDepth/],

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { eloFromScore, runArena, type GameRecord } from '../../tools/arena.js';
+import { describeStats, eloFromScore, runArena, type GameRecord } from '../../tools/arena.js';
 import { findGame } from '../../src/games/registry.js';
 import { NOT_TERMINAL } from '../../src/search/score.js';
 
@@ -68,4 +68,15 @@ t.test('arena: --record writes each game, replayable in the game notation', asyn
     }
     t.not(pos.terminal(), NOT_TERMINAL, `game ${g.pair} (${g.first} first) ends finished after ${g.moves.length} moves`);
   }
+});
+
+t.test('arena: timed play records the time per search; each player has its own time manager', async (t) => {
+  const options = { game: 'mnk', a: 'default', b: 'default', pairs: 1, depth: undefined, ms: 30, openingPlies: 4, seed: 4, params: {}, maxPlies: 6 };
+  const r = runArena({ ...options, verbose: false, aTime: 'adaptive', bTime: 'legacy' }, () => {});
+  t.equal(r.games, 2);
+  t.ok(r.statsA.searches > 0 && r.statsB.searches > 0, 'both searched against the clock');
+  t.ok(r.statsA.msSum !== undefined && r.statsB.msSum !== undefined, 'time per search recorded');
+  t.match(describeStats(r.statsA), /ms per search/);
+  const fixed = runArena({ ...options, depth: 2, ms: undefined, verbose: false }, () => {});
+  t.equal(fixed.statsA.msSum, undefined, 'fixed depth: no times (the statistics stay reproducible)');
 });

@@ -186,6 +186,17 @@ export interface paths {
                             initialStateQuery?: unknown;
                             /** @description JSON Schema of the best-move request. */
                             searchOptions: unknown;
+                            /** @description The win-probability curve of heuristic scores (proven results are 1, 0.5, 0). */
+                            winProbability: {
+                                /** @description How `evaluation.winProbability` is computed from a heuristic score. */
+                                formula: string;
+                                /** @description Fitted constant (internal score units). */
+                                scale: number;
+                                /** @description Fitted constant. */
+                                exponent: number;
+                                /** @description The command that reproduces the fit (calibration in docs/analysis.md). */
+                                fittedBy: string;
+                            };
                             /** @description The initial state with default parameters. */
                             exampleState: unknown;
                             /** @description An example move. */
@@ -252,6 +263,17 @@ export interface paths {
                             initialStateQuery?: unknown;
                             /** @description JSON Schema of the best-move request. */
                             searchOptions: unknown;
+                            /** @description The win-probability curve of heuristic scores (proven results are 1, 0.5, 0). */
+                            winProbability: {
+                                /** @description How `evaluation.winProbability` is computed from a heuristic score. */
+                                formula: string;
+                                /** @description Fitted constant (internal score units). */
+                                scale: number;
+                                /** @description Fitted constant. */
+                                exponent: number;
+                                /** @description The command that reproduces the fit (calibration in docs/analysis.md). */
+                                fittedBy: string;
+                            };
                             /** @description The initial state with default parameters. */
                             exampleState: unknown;
                             /** @description An example move. */
@@ -272,11 +294,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -413,11 +435,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -643,11 +665,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -684,11 +706,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -725,11 +747,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -766,11 +788,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1057,11 +1079,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1098,11 +1120,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1139,11 +1161,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1180,11 +1202,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1373,6 +1395,47 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string)[];
                     };
                 };
             };
@@ -1426,6 +1489,11 @@ export interface paths {
                                 outcome?: "win" | "loss" | "draw";
                                 /** @description With a proven win or loss: plies to the end of the game with best play. */
                                 plies?: number;
+                                /**
+                                 * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                 * @example 0.62
+                                 */
+                                winProbability: number;
                             };
                             /** @description Principal variation: the expected line of best play, starting with `move`. */
                             pv: {
@@ -1476,11 +1544,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1517,11 +1585,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1558,11 +1626,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1599,11 +1667,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1640,11 +1708,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1681,11 +1749,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1722,11 +1790,1169 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/mnk/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (M,N,K)-game: several candidate moves with evaluations, win probabilities and lines
+         * @description Like best-move, with `multiPv` lines best first, root move filters and a node limit; with maxDepth or maxNodes (and seed) the answer is reproducible. With `Accept: text/event-stream` the answer is a stream of progress events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "m": 3,
+                     *         "n": 3,
+                     *         "k": 3,
+                     *         "board": [
+                     *           "...",
+                     *           ".X.",
+                     *           "..."
+                     *         ],
+                     *         "turn": "O"
+                     *       },
+                     *       "timeBudgetMs": 1000,
+                     *       "multiPv": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description An (M,N,K)-game position: board rows top to bottom, the side to move and the winning rule.
+                         * @example {
+                         *       "m": 3,
+                         *       "n": 3,
+                         *       "k": 3,
+                         *       "board": [
+                         *         "...",
+                         *         ".X.",
+                         *         "..."
+                         *       ],
+                         *       "turn": "O"
+                         *     }
+                         */
+                        state: {
+                            /**
+                             * @description Rows of the board (M).
+                             * @example 15
+                             */
+                            m: number;
+                            /**
+                             * @description Columns of the board (N).
+                             * @example 15
+                             */
+                            n: number;
+                            /**
+                             * @description Stones in a row needed to win (K); at most max(M, N). Longer lines win too.
+                             * @example 5
+                             */
+                            k: number;
+                            /**
+                             * @description M rows, row 0 first.
+                             * @example [
+                             *       "...",
+                             *       ".X.",
+                             *       "..."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. X moves first, so X and O have equally many stones when X is to move.
+                             * @example O
+                             */
+                            turn: "X" | "O";
+                            /**
+                             * @description Only a line of exactly K stones wins; a longer line (an overline) does not (Gomocup's standard rule, K = 5). Default false: K or more wins (freestyle).
+                             * @example false
+                             */
+                            exactK?: boolean;
+                        };
+                        /** @description Earlier states or moves of the game, oldest first (used for repetition rules). */
+                        history?: ({
+                            /**
+                             * @description Rows of the board (M).
+                             * @example 15
+                             */
+                            m: number;
+                            /**
+                             * @description Columns of the board (N).
+                             * @example 15
+                             */
+                            n: number;
+                            /**
+                             * @description Stones in a row needed to win (K); at most max(M, N). Longer lines win too.
+                             * @example 5
+                             */
+                            k: number;
+                            /**
+                             * @description M rows, row 0 first.
+                             * @example [
+                             *       "...",
+                             *       ".X.",
+                             *       "..."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. X moves first, so X and O have equally many stones when X is to move.
+                             * @example O
+                             */
+                            turn: "X" | "O";
+                            /**
+                             * @description Only a line of exactly K stones wins; a longer line (an overline) does not (Gomocup's standard rule, K = 5). Default false: K or more wins (freestyle).
+                             * @example false
+                             */
+                            exactK?: boolean;
+                        } | ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string))[];
+                        /**
+                         * @description Hard wall-clock limit from the request's arrival to its response, queue wait included (default 1000).
+                         * @example 1000
+                         */
+                        timeBudgetMs?: number;
+                        /**
+                         * @description Deepest iteration in plies. With maxDepth (and seed) the answer is reproducible when the budget allows the depth.
+                         * @example 6
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Breaks ties between equal moves reproducibly.
+                         * @example 42
+                         */
+                        seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /**
+                         * @description Number of lines (default 3); each is searched to the reported depth (true multi-PV).
+                         * @example 3
+                         */
+                        multiPv?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The lines (JSON), or the live analysis (Server-Sent Events). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Best first; as many as multiPv asks for, or every allowed move when there are fewer. */
+                            lines: {
+                                /**
+                                 * @description A stone placement: {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 7,
+                                 *       "col": 7,
+                                 *       "notation": "7,7"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "1,2"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = first board string).
+                                     * @example 7
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based.
+                                     * @example 7
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description "row,col", 0-based, e.g. "7,7".
+                                     * @example 7,7
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation from the side to move’s point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The expected continuation, starting with `move`. */
+                                pv: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = first board string).
+                                     * @example 7
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based.
+                                     * @example 7
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description "row,col", 0-based, e.g. "7,7".
+                                     * @example 7,7
+                                     */
+                                    notation?: string;
+                                }[];
+                            }[];
+                            /** @description Deepest completed iteration (plies). */
+                            depth: number;
+                            /** @description Positions visited. */
+                            nodes: number;
+                            /** @description Nodes per second of the search. */
+                            nps: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                            /** @description Milliseconds spent waiting for a worker. */
+                            queueMs: number;
+                            /**
+                             * @description `time`: the budget ran out; `depth`: maxDepth reached; `proven`: the result is proven; `onlyMove`: a single legal move; `cancelled`: the client left.
+                             * @enum {unknown}
+                             */
+                            stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                        };
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/mnk/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (M,N,K)-game: review a whole game: each move's evaluation, the engine's preferred move and a classification
+         * @description Searches every position of the game in parallel on the pool within `timeBudgetMs` (queue included) and classifies each move by the drop in the mover's win probability. Games longer than REVIEW_MAX_PLIES (400 by default) are refused with 422 GAME_TOO_LONG.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         "0,0"
+                     *       ],
+                     *       "timeBudgetMs": 5000
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Where the game starts (default: the game's initial state).
+                         * @example {
+                         *       "m": 3,
+                         *       "n": 3,
+                         *       "k": 3,
+                         *       "board": [
+                         *         "...",
+                         *         ".X.",
+                         *         "..."
+                         *       ],
+                         *       "turn": "O"
+                         *     }
+                         */
+                        initialState?: {
+                            /**
+                             * @description Rows of the board (M).
+                             * @example 15
+                             */
+                            m: number;
+                            /**
+                             * @description Columns of the board (N).
+                             * @example 15
+                             */
+                            n: number;
+                            /**
+                             * @description Stones in a row needed to win (K); at most max(M, N). Longer lines win too.
+                             * @example 5
+                             */
+                            k: number;
+                            /**
+                             * @description M rows, row 0 first.
+                             * @example [
+                             *       "...",
+                             *       ".X.",
+                             *       "..."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. X moves first, so X and O have equally many stones when X is to move.
+                             * @example O
+                             */
+                            turn: "X" | "O";
+                            /**
+                             * @description Only a line of exactly K stones wins; a longer line (an overline) does not (Gomocup's standard rule, K = 5). Default false: K or more wins (freestyle).
+                             * @example false
+                             */
+                            exactK?: boolean;
+                        };
+                        /** @description The moves of the game in order (objects or notation). An illegal move is 422 naming `body/moves/n`. */
+                        moves: ({
+                            /**
+                             * @description Row, 0-based (row 0 = first board string).
+                             * @example 7
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based.
+                             * @example 7
+                             */
+                            col?: number;
+                            /**
+                             * @description "row,col", 0-based, e.g. "7,7".
+                             * @example 7,7
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /**
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @example 5000
+                         */
+                        timeBudgetMs: number;
+                        /** @description Deepest iteration per position (plies). */
+                        maxDepth?: number;
+                        /** @description Breaks ties between equal moves reproducibly. */
+                        seed?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One entry per move, in order. */
+                            plies: {
+                                /** @description Index of the move in `moves`. */
+                                ply: number;
+                                /** @description The mover, as sides are named in states. */
+                                side: string;
+                                /**
+                                 * @description A stone placement: {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 7,
+                                 *       "col": 7,
+                                 *       "notation": "7,7"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "1,2"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = first board string).
+                                     * @example 7
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based.
+                                     * @example 7
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description "row,col", 0-based, e.g. "7,7".
+                                     * @example 7,7
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation after the move, from the mover's point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /**
+                                 * @description A stone placement: {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 7,
+                                 *       "col": 7,
+                                 *       "notation": "7,7"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "1,2"
+                                 *     }
+                                 */
+                                bestMove: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = first board string).
+                                     * @example 7
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based.
+                                     * @example 7
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description "row,col", 0-based, e.g. "7,7".
+                                     * @example 7,7
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation of the engine's preferred move, from the mover's point of view. */
+                                bestEvaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The engine's line from the position before the move. */
+                                bestPv: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = first board string).
+                                     * @example 7
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based.
+                                     * @example 7
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description "row,col", 0-based, e.g. "7,7".
+                                     * @example 7,7
+                                     */
+                                    notation?: string;
+                                }[];
+                                /** @description How much the mover's win probability fell compared with the preferred move (0 when it did not). */
+                                winProbabilityDrop: number;
+                                /**
+                                 * @description `best` (the preferred move, or no drop), `good` (drop < 0.05), `inaccuracy` (>= 0.05), `mistake` (>= 0.1), `blunder` (>= 0.15).
+                                 * @enum {unknown}
+                                 */
+                                classification: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+                                /** @description Depth the position before the move was searched to. */
+                                depth: number;
+                            }[];
+                            status: {
+                                /**
+                                 * @description `ongoing`, `win` (see `winner`) or `draw`.
+                                 * @enum {unknown}
+                                 */
+                                status: "ongoing" | "win" | "draw";
+                                /** @description With `win`: the winning side as written in states. */
+                                winner?: string;
+                            };
+                            /** @description Positions visited by all the searches. */
+                            nodes: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -1832,11 +3058,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2038,11 +3264,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2079,11 +3305,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2120,11 +3346,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2161,11 +3387,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2415,11 +3641,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2456,11 +3682,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2497,11 +3723,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2538,11 +3764,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2706,6 +3932,49 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string)[];
                     };
                 };
             };
@@ -2760,6 +4029,11 @@ export interface paths {
                                 outcome?: "win" | "loss" | "draw";
                                 /** @description With a proven win or loss: plies to the end of the game with best play. */
                                 plies?: number;
+                                /**
+                                 * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                 * @example 0.62
+                                 */
+                                winProbability: number;
                             };
                             /** @description Principal variation: the expected line of best play, starting with `move`. */
                             pv: {
@@ -2811,11 +4085,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2852,11 +4126,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2893,11 +4167,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2934,11 +4208,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -2975,11 +4249,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -3016,11 +4290,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -3057,11 +4331,1139 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/othello/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Othello (Reversi) 8x8: several candidate moves with evaluations, win probabilities and lines
+         * @description Like best-move, with `multiPv` lines best first, root move filters and a node limit; with maxDepth or maxNodes (and seed) the answer is reproducible. With `Accept: text/event-stream` the answer is a stream of progress events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "board": [
+                     *           "........",
+                     *           "........",
+                     *           "........",
+                     *           "...WB...",
+                     *           "...BW...",
+                     *           "........",
+                     *           "........",
+                     *           "........"
+                     *         ],
+                     *         "turn": "B"
+                     *       },
+                     *       "timeBudgetMs": 1000,
+                     *       "multiPv": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description An Othello (Reversi) 8x8 position: the discs and the side to move.
+                         * @example {
+                         *       "board": [
+                         *         "........",
+                         *         "........",
+                         *         "........",
+                         *         "...WB...",
+                         *         "...BW...",
+                         *         "........",
+                         *         "........",
+                         *         "........"
+                         *       ],
+                         *       "turn": "B"
+                         *     }
+                         */
+                        state: {
+                            /**
+                             * @description The 8 rows of the board, row 1 first.
+                             * @example [
+                             *       "........",
+                             *       "........",
+                             *       "........",
+                             *       "...WB...",
+                             *       "...BW...",
+                             *       "........",
+                             *       "........",
+                             *       "........"
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move: 'B' (black) or 'W' (white). A side with no legal move must play 'pass'.
+                             * @example B
+                             */
+                            turn: "B" | "W";
+                        };
+                        /** @description Earlier states or moves of the game, oldest first (used for repetition rules). */
+                        history?: ({
+                            /**
+                             * @description The 8 rows of the board, row 1 first.
+                             * @example [
+                             *       "........",
+                             *       "........",
+                             *       "........",
+                             *       "...WB...",
+                             *       "...BW...",
+                             *       "........",
+                             *       "........",
+                             *       "........"
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move: 'B' (black) or 'W' (white). A side with no legal move must play 'pass'.
+                             * @example B
+                             */
+                            turn: "B" | "W";
+                        } | ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string))[];
+                        /**
+                         * @description Hard wall-clock limit from the request's arrival to its response, queue wait included (default 1000).
+                         * @example 1000
+                         */
+                        timeBudgetMs?: number;
+                        /**
+                         * @description Deepest iteration in plies. With maxDepth (and seed) the answer is reproducible when the budget allows the depth.
+                         * @example 6
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Breaks ties between equal moves reproducibly.
+                         * @example 42
+                         */
+                        seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string)[];
+                        /**
+                         * @description Number of lines (default 3); each is searched to the reported depth (true multi-PV).
+                         * @example 3
+                         */
+                        multiPv?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The lines (JSON), or the live analysis (Server-Sent Events). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Best first; as many as multiPv asks for, or every allowed move when there are fewer. */
+                            lines: {
+                                /**
+                                 * @description An Othello move: a square where a disc is placed, or a pass.
+                                 * @example {
+                                 *       "notation": "d3",
+                                 *       "row": 2,
+                                 *       "col": 3
+                                 *     }
+                                 * @example {
+                                 *       "notation": "pass"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                                     * @example d3
+                                     * @example pass
+                                     */
+                                    notation: string;
+                                    /**
+                                     * @description Zero-based row: 0 is row "1". Absent for a pass.
+                                     * @example 2
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Zero-based column: 0 is column "a". Absent for a pass.
+                                     * @example 3
+                                     */
+                                    col?: number;
+                                };
+                                /** @description Evaluation from the side to move’s point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The expected continuation, starting with `move`. */
+                                pv: {
+                                    /**
+                                     * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                                     * @example d3
+                                     * @example pass
+                                     */
+                                    notation: string;
+                                    /**
+                                     * @description Zero-based row: 0 is row "1". Absent for a pass.
+                                     * @example 2
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Zero-based column: 0 is column "a". Absent for a pass.
+                                     * @example 3
+                                     */
+                                    col?: number;
+                                }[];
+                            }[];
+                            /** @description Deepest completed iteration (plies). */
+                            depth: number;
+                            /** @description Positions visited. */
+                            nodes: number;
+                            /** @description Nodes per second of the search. */
+                            nps: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                            /** @description Milliseconds spent waiting for a worker. */
+                            queueMs: number;
+                            /**
+                             * @description `time`: the budget ran out; `depth`: maxDepth reached; `proven`: the result is proven; `onlyMove`: a single legal move; `cancelled`: the client left.
+                             * @enum {unknown}
+                             */
+                            stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                        };
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/othello/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Othello (Reversi) 8x8: review a whole game: each move's evaluation, the engine's preferred move and a classification
+         * @description Searches every position of the game in parallel on the pool within `timeBudgetMs` (queue included) and classifies each move by the drop in the mover's win probability. Games longer than REVIEW_MAX_PLIES (400 by default) are refused with 422 GAME_TOO_LONG.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         "d3"
+                     *       ],
+                     *       "timeBudgetMs": 5000
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Where the game starts (default: the game's initial state).
+                         * @example {
+                         *       "board": [
+                         *         "........",
+                         *         "........",
+                         *         "........",
+                         *         "...WB...",
+                         *         "...BW...",
+                         *         "........",
+                         *         "........",
+                         *         "........"
+                         *       ],
+                         *       "turn": "B"
+                         *     }
+                         */
+                        initialState?: {
+                            /**
+                             * @description The 8 rows of the board, row 1 first.
+                             * @example [
+                             *       "........",
+                             *       "........",
+                             *       "........",
+                             *       "...WB...",
+                             *       "...BW...",
+                             *       "........",
+                             *       "........",
+                             *       "........"
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move: 'B' (black) or 'W' (white). A side with no legal move must play 'pass'.
+                             * @example B
+                             */
+                            turn: "B" | "W";
+                        };
+                        /** @description The moves of the game in order (objects or notation). An illegal move is 422 naming `body/moves/n`. */
+                        moves: ({
+                            /**
+                             * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                             * @example d3
+                             * @example pass
+                             */
+                            notation: string;
+                            /**
+                             * @description Zero-based row: 0 is row "1". Absent for a pass.
+                             * @example 2
+                             */
+                            row?: number;
+                            /**
+                             * @description Zero-based column: 0 is column "a". Absent for a pass.
+                             * @example 3
+                             */
+                            col?: number;
+                        } | string)[];
+                        /**
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @example 5000
+                         */
+                        timeBudgetMs: number;
+                        /** @description Deepest iteration per position (plies). */
+                        maxDepth?: number;
+                        /** @description Breaks ties between equal moves reproducibly. */
+                        seed?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One entry per move, in order. */
+                            plies: {
+                                /** @description Index of the move in `moves`. */
+                                ply: number;
+                                /** @description The mover, as sides are named in states. */
+                                side: string;
+                                /**
+                                 * @description An Othello move: a square where a disc is placed, or a pass.
+                                 * @example {
+                                 *       "notation": "d3",
+                                 *       "row": 2,
+                                 *       "col": 3
+                                 *     }
+                                 * @example {
+                                 *       "notation": "pass"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                                     * @example d3
+                                     * @example pass
+                                     */
+                                    notation: string;
+                                    /**
+                                     * @description Zero-based row: 0 is row "1". Absent for a pass.
+                                     * @example 2
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Zero-based column: 0 is column "a". Absent for a pass.
+                                     * @example 3
+                                     */
+                                    col?: number;
+                                };
+                                /** @description Evaluation after the move, from the mover's point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /**
+                                 * @description An Othello move: a square where a disc is placed, or a pass.
+                                 * @example {
+                                 *       "notation": "d3",
+                                 *       "row": 2,
+                                 *       "col": 3
+                                 *     }
+                                 * @example {
+                                 *       "notation": "pass"
+                                 *     }
+                                 */
+                                bestMove: {
+                                    /**
+                                     * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                                     * @example d3
+                                     * @example pass
+                                     */
+                                    notation: string;
+                                    /**
+                                     * @description Zero-based row: 0 is row "1". Absent for a pass.
+                                     * @example 2
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Zero-based column: 0 is column "a". Absent for a pass.
+                                     * @example 3
+                                     */
+                                    col?: number;
+                                };
+                                /** @description Evaluation of the engine's preferred move, from the mover's point of view. */
+                                bestEvaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The engine's line from the position before the move. */
+                                bestPv: {
+                                    /**
+                                     * @description Square as column letter + row number ('d3'), or 'pass' when the side to move has no legal move.
+                                     * @example d3
+                                     * @example pass
+                                     */
+                                    notation: string;
+                                    /**
+                                     * @description Zero-based row: 0 is row "1". Absent for a pass.
+                                     * @example 2
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Zero-based column: 0 is column "a". Absent for a pass.
+                                     * @example 3
+                                     */
+                                    col?: number;
+                                }[];
+                                /** @description How much the mover's win probability fell compared with the preferred move (0 when it did not). */
+                                winProbabilityDrop: number;
+                                /**
+                                 * @description `best` (the preferred move, or no drop), `good` (drop < 0.05), `inaccuracy` (>= 0.05), `mistake` (>= 0.1), `blunder` (>= 0.15).
+                                 * @enum {unknown}
+                                 */
+                                classification: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+                                /** @description Depth the position before the move was searched to. */
+                                depth: number;
+                            }[];
+                            status: {
+                                /**
+                                 * @description `ongoing`, `win` (see `winner`) or `draw`.
+                                 * @enum {unknown}
+                                 */
+                                status: "ongoing" | "win" | "draw";
+                                /** @description With `win`: the winning side as written in states. */
+                                winner?: string;
+                            };
+                            /** @description Positions visited by all the searches. */
+                            nodes: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -3350,11 +5752,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -3944,11 +6346,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -3985,11 +6387,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -4026,11 +6428,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -4067,11 +6469,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -4894,11 +7296,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -4935,11 +7337,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -4976,11 +7378,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5017,11 +7419,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5562,6 +7964,71 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: (({
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        }) | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: (({
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        }) | string)[];
                     };
                 };
             };
@@ -5625,6 +8092,11 @@ export interface paths {
                                 outcome?: "win" | "loss" | "draw";
                                 /** @description With a proven win or loss: plies to the end of the game with best play. */
                                 plies?: number;
+                                /**
+                                 * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                 * @example 0.62
+                                 */
+                                winProbability: number;
                             };
                             /** @description Principal variation: the expected line of best play, starting with `move`. */
                             pv: ({
@@ -5687,11 +8159,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5728,11 +8200,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5769,11 +8241,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5810,11 +8282,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5851,11 +8323,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5892,11 +8364,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -5933,11 +8405,1781 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/tablut/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tablut (Ashton rules, Tablut Challenge): several candidate moves with evaluations, win probabilities and lines
+         * @description Like best-move, with `multiPv` lines best first, root move filters and a node limit; with maxDepth or maxNodes (and seed) the answer is reproducible. With `Accept: text/event-stream` the answer is a stream of progress events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "board": [
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK",
+                     *             "BLACK",
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ],
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ],
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "WHITE",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ],
+                     *           [
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "WHITE",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK"
+                     *           ],
+                     *           [
+                     *             "BLACK",
+                     *             "BLACK",
+                     *             "WHITE",
+                     *             "WHITE",
+                     *             "KING",
+                     *             "WHITE",
+                     *             "WHITE",
+                     *             "BLACK",
+                     *             "BLACK"
+                     *           ],
+                     *           [
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "WHITE",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK"
+                     *           ],
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "WHITE",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ],
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ],
+                     *           [
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "BLACK",
+                     *             "BLACK",
+                     *             "BLACK",
+                     *             "EMPTY",
+                     *             "EMPTY",
+                     *             "EMPTY"
+                     *           ]
+                     *         ],
+                     *         "turn": "WHITE"
+                     *       },
+                     *       "timeBudgetMs": 1000,
+                     *       "multiPv": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description A Tablut Challenge server state, verbatim (Ashton rules).
+                         * @example {
+                         *       "board": [
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "WHITE",
+                         *           "WHITE",
+                         *           "KING",
+                         *           "WHITE",
+                         *           "WHITE",
+                         *           "BLACK",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ]
+                         *       ],
+                         *       "turn": "WHITE"
+                         *     }
+                         */
+                        state: {
+                            /**
+                             * @description board[row][col]: the first row is row 1 of the notation (e1 = board[0][4]), columns a..i.
+                             * @example [
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "KING",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "BLACK",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ]
+                             *     ]
+                             */
+                            board: ("EMPTY" | "WHITE" | "BLACK" | "KING" | "THRONE")[][];
+                            /**
+                             * @description Side to move (WHITE or BLACK), or the result of a finished game (WHITEWIN, BLACKWIN, DRAW).
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn: "WHITE" | "BLACK" | "WHITEWIN" | "BLACKWIN" | "DRAW";
+                        };
+                        /** @description Earlier states or moves of the game, oldest first (used for repetition rules). */
+                        history?: ({
+                            /**
+                             * @description board[row][col]: the first row is row 1 of the notation (e1 = board[0][4]), columns a..i.
+                             * @example [
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "KING",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "BLACK",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ]
+                             *     ]
+                             */
+                            board: ("EMPTY" | "WHITE" | "BLACK" | "KING" | "THRONE")[][];
+                            /**
+                             * @description Side to move (WHITE or BLACK), or the result of a finished game (WHITEWIN, BLACKWIN, DRAW).
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn: "WHITE" | "BLACK" | "WHITEWIN" | "BLACKWIN" | "DRAW";
+                        } | string | {
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        })[];
+                        /**
+                         * @description Hard wall-clock limit from the request's arrival to its response, queue wait included (default 1000).
+                         * @example 1000
+                         */
+                        timeBudgetMs?: number;
+                        /**
+                         * @description Deepest iteration in plies. With maxDepth (and seed) the answer is reproducible when the budget allows the depth.
+                         * @example 6
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Breaks ties between equal moves reproducibly.
+                         * @example 42
+                         */
+                        seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: (({
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        }) | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: (({
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        }) | string)[];
+                        /**
+                         * @description Number of lines (default 3); each is searched to the reported depth (true multi-PV).
+                         * @example 3
+                         */
+                        multiPv?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The lines (JSON), or the live analysis (Server-Sent Events). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Best first; as many as multiPv asks for, or every allowed move when there are fewer. */
+                            lines: {
+                                /**
+                                 * @description A move: the Challenge action {from, to, turn} (the service adds notation, so its answer can be forwarded to the server unchanged), or {notation}.
+                                 * @example {
+                                 *       "from": "e3",
+                                 *       "to": "c3",
+                                 *       "turn": "WHITE",
+                                 *       "notation": "e3-c3"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    to: string;
+                                    /**
+                                     * @description The side making the move.
+                                     * @example WHITE
+                                     * @enum {unknown}
+                                     */
+                                    turn?: "WHITE" | "BLACK";
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation?: string;
+                                } | {
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation: string;
+                                };
+                                /** @description Evaluation from the side to move’s point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The expected continuation, starting with `move`. */
+                                pv: ({
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    to: string;
+                                    /**
+                                     * @description The side making the move.
+                                     * @example WHITE
+                                     * @enum {unknown}
+                                     */
+                                    turn?: "WHITE" | "BLACK";
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation?: string;
+                                } | {
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation: string;
+                                })[];
+                            }[];
+                            /** @description Deepest completed iteration (plies). */
+                            depth: number;
+                            /** @description Positions visited. */
+                            nodes: number;
+                            /** @description Nodes per second of the search. */
+                            nps: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                            /** @description Milliseconds spent waiting for a worker. */
+                            queueMs: number;
+                            /**
+                             * @description `time`: the budget ran out; `depth`: maxDepth reached; `proven`: the result is proven; `onlyMove`: a single legal move; `cancelled`: the client left.
+                             * @enum {unknown}
+                             */
+                            stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                        };
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/tablut/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tablut (Ashton rules, Tablut Challenge): review a whole game: each move's evaluation, the engine's preferred move and a classification
+         * @description Searches every position of the game in parallel on the pool within `timeBudgetMs` (queue included) and classifies each move by the drop in the mover's win probability. Games longer than REVIEW_MAX_PLIES (400 by default) are refused with 422 GAME_TOO_LONG.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         "e3-c3"
+                     *       ],
+                     *       "timeBudgetMs": 5000
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Where the game starts (default: the game's initial state).
+                         * @example {
+                         *       "board": [
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "WHITE",
+                         *           "WHITE",
+                         *           "KING",
+                         *           "WHITE",
+                         *           "WHITE",
+                         *           "BLACK",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "WHITE",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ],
+                         *         [
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "BLACK",
+                         *           "EMPTY",
+                         *           "EMPTY",
+                         *           "EMPTY"
+                         *         ]
+                         *       ],
+                         *       "turn": "WHITE"
+                         *     }
+                         */
+                        initialState?: {
+                            /**
+                             * @description board[row][col]: the first row is row 1 of the notation (e1 = board[0][4]), columns a..i.
+                             * @example [
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "KING",
+                             *         "WHITE",
+                             *         "WHITE",
+                             *         "BLACK",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "WHITE",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ],
+                             *       [
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "BLACK",
+                             *         "EMPTY",
+                             *         "EMPTY",
+                             *         "EMPTY"
+                             *       ]
+                             *     ]
+                             */
+                            board: ("EMPTY" | "WHITE" | "BLACK" | "KING" | "THRONE")[][];
+                            /**
+                             * @description Side to move (WHITE or BLACK), or the result of a finished game (WHITEWIN, BLACKWIN, DRAW).
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn: "WHITE" | "BLACK" | "WHITEWIN" | "BLACKWIN" | "DRAW";
+                        };
+                        /** @description The moves of the game in order (objects or notation). An illegal move is 422 naming `body/moves/n`. */
+                        moves: (({
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            from: string;
+                            /**
+                             * @description A square: column letter a..i then row number 1..9.
+                             * @example e4
+                             */
+                            to: string;
+                            /**
+                             * @description The side making the move.
+                             * @example WHITE
+                             * @enum {unknown}
+                             */
+                            turn?: "WHITE" | "BLACK";
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation?: string;
+                        } | {
+                            /**
+                             * @description A move as from-to, e.g. "e4-e7".
+                             * @example e3-c3
+                             */
+                            notation: string;
+                        }) | string)[];
+                        /**
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @example 5000
+                         */
+                        timeBudgetMs: number;
+                        /** @description Deepest iteration per position (plies). */
+                        maxDepth?: number;
+                        /** @description Breaks ties between equal moves reproducibly. */
+                        seed?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One entry per move, in order. */
+                            plies: {
+                                /** @description Index of the move in `moves`. */
+                                ply: number;
+                                /** @description The mover, as sides are named in states. */
+                                side: string;
+                                /**
+                                 * @description A move: the Challenge action {from, to, turn} (the service adds notation, so its answer can be forwarded to the server unchanged), or {notation}.
+                                 * @example {
+                                 *       "from": "e3",
+                                 *       "to": "c3",
+                                 *       "turn": "WHITE",
+                                 *       "notation": "e3-c3"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    to: string;
+                                    /**
+                                     * @description The side making the move.
+                                     * @example WHITE
+                                     * @enum {unknown}
+                                     */
+                                    turn?: "WHITE" | "BLACK";
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation?: string;
+                                } | {
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation: string;
+                                };
+                                /** @description Evaluation after the move, from the mover's point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /**
+                                 * @description A move: the Challenge action {from, to, turn} (the service adds notation, so its answer can be forwarded to the server unchanged), or {notation}.
+                                 * @example {
+                                 *       "from": "e3",
+                                 *       "to": "c3",
+                                 *       "turn": "WHITE",
+                                 *       "notation": "e3-c3"
+                                 *     }
+                                 */
+                                bestMove: {
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    to: string;
+                                    /**
+                                     * @description The side making the move.
+                                     * @example WHITE
+                                     * @enum {unknown}
+                                     */
+                                    turn?: "WHITE" | "BLACK";
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation?: string;
+                                } | {
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation: string;
+                                };
+                                /** @description Evaluation of the engine's preferred move, from the mover's point of view. */
+                                bestEvaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The engine's line from the position before the move. */
+                                bestPv: ({
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description A square: column letter a..i then row number 1..9.
+                                     * @example e4
+                                     */
+                                    to: string;
+                                    /**
+                                     * @description The side making the move.
+                                     * @example WHITE
+                                     * @enum {unknown}
+                                     */
+                                    turn?: "WHITE" | "BLACK";
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation?: string;
+                                } | {
+                                    /**
+                                     * @description A move as from-to, e.g. "e4-e7".
+                                     * @example e3-c3
+                                     */
+                                    notation: string;
+                                })[];
+                                /** @description How much the mover's win probability fell compared with the preferred move (0 when it did not). */
+                                winProbabilityDrop: number;
+                                /**
+                                 * @description `best` (the preferred move, or no drop), `good` (drop < 0.05), `inaccuracy` (>= 0.05), `mistake` (>= 0.1), `blunder` (>= 0.15).
+                                 * @enum {unknown}
+                                 */
+                                classification: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+                                /** @description Depth the position before the move was searched to. */
+                                depth: number;
+                            }[];
+                            status: {
+                                /**
+                                 * @description `ongoing`, `win` (see `winner`) or `draw`.
+                                 * @enum {unknown}
+                                 */
+                                status: "ongoing" | "win" | "draw";
+                                /** @description With `win`: the winning side as written in states. */
+                                winner?: string;
+                            };
+                            /** @description Positions visited by all the searches. */
+                            nodes: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6056,11 +10298,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6264,11 +10506,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6305,11 +10547,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6346,11 +10588,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6387,11 +10629,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6645,11 +10887,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6686,11 +10928,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6727,11 +10969,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6768,11 +11010,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -6939,6 +11181,47 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string)[];
                     };
                 };
             };
@@ -6992,6 +11275,11 @@ export interface paths {
                                 outcome?: "win" | "loss" | "draw";
                                 /** @description With a proven win or loss: plies to the end of the game with best play. */
                                 plies?: number;
+                                /**
+                                 * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                 * @example 0.62
+                                 */
+                                winProbability: number;
                             };
                             /** @description Principal variation: the expected line of best play, starting with `move`. */
                             pv: {
@@ -7042,11 +11330,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7083,11 +11371,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7124,11 +11412,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7165,11 +11453,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7206,11 +11494,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7247,11 +11535,11 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request
@@ -7288,11 +11576,1136 @@ export interface paths {
                              */
                             statusCode: number;
                             /**
-                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
                              * @example VALIDATION_ERROR
                              * @enum {unknown}
                              */
-                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/hadron/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hadron: several candidate moves with evaluations, win probabilities and lines
+         * @description Like best-move, with `multiPv` lines best first, root move filters and a node limit; with maxDepth or maxNodes (and seed) the answer is reproducible. With `Accept: text/event-stream` the answer is a stream of progress events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "board": [
+                     *           ".........",
+                     *           ".........",
+                     *           ".........",
+                     *           ".........",
+                     *           "....W....",
+                     *           ".........",
+                     *           ".........",
+                     *           ".........",
+                     *           "........."
+                     *         ],
+                     *         "turn": "B"
+                     *       },
+                     *       "timeBudgetMs": 1000,
+                     *       "multiPv": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description A Hadron position: the board rows and the side to move.
+                         * @example {
+                         *       "board": [
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         "....W....",
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         "........."
+                         *       ],
+                         *       "turn": "B"
+                         *     }
+                         */
+                        state: {
+                            /**
+                             * @description The rows, row 0 (notation row A) first; the tournament board is 9 x 9, any R x C from 2 x 2 to 9 x 9 is accepted.
+                             * @example [
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "....W....",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "........."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. White moves first, so it is White to move iff both colours have as many pieces.
+                             * @example B
+                             */
+                            turn: "W" | "B";
+                        };
+                        /** @description Earlier states or moves of the game, oldest first (used for repetition rules). */
+                        history?: ({
+                            /**
+                             * @description The rows, row 0 (notation row A) first; the tournament board is 9 x 9, any R x C from 2 x 2 to 9 x 9 is accepted.
+                             * @example [
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "....W....",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "........."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. White moves first, so it is White to move iff both colours have as many pieces.
+                             * @example B
+                             */
+                            turn: "W" | "B";
+                        } | ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string))[];
+                        /**
+                         * @description Hard wall-clock limit from the request's arrival to its response, queue wait included (default 1000).
+                         * @example 1000
+                         */
+                        timeBudgetMs?: number;
+                        /**
+                         * @description Deepest iteration in plies. With maxDepth (and seed) the answer is reproducible when the budget allows the depth.
+                         * @example 6
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Breaks ties between equal moves reproducibly.
+                         * @example 42
+                         */
+                        seed?: number;
+                        /**
+                         * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
+                         * @example 100000
+                         */
+                        maxNodes?: number;
+                        /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        searchMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /** @description Search every root move but these. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
+                        avoidMoves?: ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /**
+                         * @description Number of lines (default 3); each is searched to the reported depth (true multi-PV).
+                         * @example 3
+                         */
+                        multiPv?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The lines (JSON), or the live analysis (Server-Sent Events). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Best first; as many as multiPv asks for, or every allowed move when there are fewer. */
+                            lines: {
+                                /**
+                                 * @description A placement (the colour is the mover's): {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 4,
+                                 *       "col": 4,
+                                 *       "notation": "E5"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "A1"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = notation row A).
+                                     * @example 4
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based (col 0 = notation column 1).
+                                     * @example 4
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                                     * @example E5
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation from the side to move’s point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The expected continuation, starting with `move`. */
+                                pv: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = notation row A).
+                                     * @example 4
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based (col 0 = notation column 1).
+                                     * @example 4
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                                     * @example E5
+                                     */
+                                    notation?: string;
+                                }[];
+                            }[];
+                            /** @description Deepest completed iteration (plies). */
+                            depth: number;
+                            /** @description Positions visited. */
+                            nodes: number;
+                            /** @description Nodes per second of the search. */
+                            nps: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                            /** @description Milliseconds spent waiting for a worker. */
+                            queueMs: number;
+                            /**
+                             * @description `time`: the budget ran out; `depth`: maxDepth reached; `proven`: the result is proven; `onlyMove`: a single legal move; `cancelled`: the client left.
+                             * @enum {unknown}
+                             */
+                            stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                        };
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/hadron/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hadron: review a whole game: each move's evaluation, the engine's preferred move and a classification
+         * @description Searches every position of the game in parallel on the pool within `timeBudgetMs` (queue included) and classifies each move by the drop in the mover's win probability. Games longer than REVIEW_MAX_PLIES (400 by default) are refused with 422 GAME_TOO_LONG.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         "A1"
+                     *       ],
+                     *       "timeBudgetMs": 5000
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Where the game starts (default: the game's initial state).
+                         * @example {
+                         *       "board": [
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         "....W....",
+                         *         ".........",
+                         *         ".........",
+                         *         ".........",
+                         *         "........."
+                         *       ],
+                         *       "turn": "B"
+                         *     }
+                         */
+                        initialState?: {
+                            /**
+                             * @description The rows, row 0 (notation row A) first; the tournament board is 9 x 9, any R x C from 2 x 2 to 9 x 9 is accepted.
+                             * @example [
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "....W....",
+                             *       ".........",
+                             *       ".........",
+                             *       ".........",
+                             *       "........."
+                             *     ]
+                             */
+                            board: string[];
+                            /**
+                             * @description Side to move. White moves first, so it is White to move iff both colours have as many pieces.
+                             * @example B
+                             */
+                            turn: "W" | "B";
+                        };
+                        /** @description The moves of the game in order (objects or notation). An illegal move is 422 naming `body/moves/n`. */
+                        moves: ({
+                            /**
+                             * @description Row, 0-based (row 0 = notation row A).
+                             * @example 4
+                             */
+                            row?: number;
+                            /**
+                             * @description Column, 0-based (col 0 = notation column 1).
+                             * @example 4
+                             */
+                            col?: number;
+                            /**
+                             * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                             * @example E5
+                             */
+                            notation?: string;
+                        } | string)[];
+                        /**
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @example 5000
+                         */
+                        timeBudgetMs: number;
+                        /** @description Deepest iteration per position (plies). */
+                        maxDepth?: number;
+                        /** @description Breaks ties between equal moves reproducibly. */
+                        seed?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One entry per move, in order. */
+                            plies: {
+                                /** @description Index of the move in `moves`. */
+                                ply: number;
+                                /** @description The mover, as sides are named in states. */
+                                side: string;
+                                /**
+                                 * @description A placement (the colour is the mover's): {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 4,
+                                 *       "col": 4,
+                                 *       "notation": "E5"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "A1"
+                                 *     }
+                                 */
+                                move: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = notation row A).
+                                     * @example 4
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based (col 0 = notation column 1).
+                                     * @example 4
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                                     * @example E5
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation after the move, from the mover's point of view. */
+                                evaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /**
+                                 * @description A placement (the colour is the mover's): {row, col} (notation optional), or {notation} alone.
+                                 * @example {
+                                 *       "row": 4,
+                                 *       "col": 4,
+                                 *       "notation": "E5"
+                                 *     }
+                                 * @example {
+                                 *       "notation": "A1"
+                                 *     }
+                                 */
+                                bestMove: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = notation row A).
+                                     * @example 4
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based (col 0 = notation column 1).
+                                     * @example 4
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                                     * @example E5
+                                     */
+                                    notation?: string;
+                                };
+                                /** @description Evaluation of the engine's preferred move, from the mover's point of view. */
+                                bestEvaluation: {
+                                    /**
+                                     * @description Value for the side to move on the game's documented scale (see the catalogue's scoreScale); with `outcome`, the proven value.
+                                     * @example 0.35
+                                     */
+                                    score: number;
+                                    /**
+                                     * @description Present when the search proved the result with best play, for the side to move.
+                                     * @enum {unknown}
+                                     */
+                                    outcome?: "win" | "loss" | "draw";
+                                    /** @description With a proven win or loss: plies to the end of the game with best play. */
+                                    plies?: number;
+                                    /**
+                                     * @description Chance that the side to move wins (a draw counts one half): 1, 0.5 or 0 for a proven win, draw or loss; otherwise the game's logistic curve of the score, fitted to engine games and kept within [0.001, 0.999] (docs/analysis.md).
+                                     * @example 0.62
+                                     */
+                                    winProbability: number;
+                                };
+                                /** @description The engine's line from the position before the move. */
+                                bestPv: {
+                                    /**
+                                     * @description Row, 0-based (row 0 = notation row A).
+                                     * @example 4
+                                     */
+                                    row?: number;
+                                    /**
+                                     * @description Column, 0-based (col 0 = notation column 1).
+                                     * @example 4
+                                     */
+                                    col?: number;
+                                    /**
+                                     * @description Row letter then column number, e.g. "E5" = row 4, col 4.
+                                     * @example E5
+                                     */
+                                    notation?: string;
+                                }[];
+                                /** @description How much the mover's win probability fell compared with the preferred move (0 when it did not). */
+                                winProbabilityDrop: number;
+                                /**
+                                 * @description `best` (the preferred move, or no drop), `good` (drop < 0.05), `inaccuracy` (>= 0.05), `mistake` (>= 0.1), `blunder` (>= 0.15).
+                                 * @enum {unknown}
+                                 */
+                                classification: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+                                /** @description Depth the position before the move was searched to. */
+                                depth: number;
+                            }[];
+                            status: {
+                                /**
+                                 * @description `ongoing`, `win` (see `winner`) or `draw`.
+                                 * @enum {unknown}
+                                 */
+                                status: "ongoing" | "win" | "draw";
+                                /** @description With `win`: the winning side as written in states. */
+                                winner?: string;
+                            };
+                            /** @description Positions visited by all the searches. */
+                            nodes: number;
+                            /** @description Milliseconds from the request's arrival to the answer. */
+                            elapsedMs: number;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
+                            /**
+                             * @description HTTP reason phrase.
+                             * @example Bad Request
+                             */
+                            error: string;
+                            /**
+                             * @description Human-readable explanation that names the offending field.
+                             * @example body/state/turn must be equal to one of the allowed values
+                             */
+                            message: string;
+                            /**
+                             * @description Path of the offending field, e.g. `body/state/board/3`.
+                             * @example body/state/board/3
+                             */
+                            field?: string;
+                            /**
+                             * @description Request id, also in the logs.
+                             * @example req-1
+                             */
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Every error response has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description HTTP status, repeated for clients that lose it.
+                             * @example 400
+                             */
+                            statusCode: number;
+                            /**
+                             * @description Stable machine-readable error code: VALIDATION_ERROR (400), INVALID_JSON (400), INVALID_MOVE_NOTATION (400), INVALID_PARAMETERS (400), MALFORMED_REQUEST (400), NOT_FOUND (404), GAME_NOT_FOUND (404), METHOD_NOT_ALLOWED (405), REQUEST_TIMEOUT (408), BODY_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), HEADERS_TOO_LARGE (431), INVALID_POSITION (422), INVALID_HISTORY (422), ILLEGAL_MOVE (422), GAME_OVER (422), DUPLICATE_MOVE (422), NO_MOVE_LEFT (422), GAME_TOO_LONG (422), CANCELLED (499), RATE_LIMITED (429), QUEUE_FULL (503), SHUTTING_DOWN (503), SEARCH_FAILED (500), INTERNAL_ERROR (500).
+                             * @example VALIDATION_ERROR
+                             * @enum {unknown}
+                             */
+                            code: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_MOVE_NOTATION" | "INVALID_PARAMETERS" | "MALFORMED_REQUEST" | "NOT_FOUND" | "GAME_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "INVALID_POSITION" | "INVALID_HISTORY" | "ILLEGAL_MOVE" | "GAME_OVER" | "DUPLICATE_MOVE" | "NO_MOVE_LEFT" | "GAME_TOO_LONG" | "CANCELLED" | "RATE_LIMITED" | "QUEUE_FULL" | "SHUTTING_DOWN" | "SEARCH_FAILED" | "INTERNAL_ERROR";
                             /**
                              * @description HTTP reason phrase.
                              * @example Bad Request

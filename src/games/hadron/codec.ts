@@ -195,7 +195,8 @@ function checkCell(pos: HadronPosition, row: unknown, col: unknown, field: strin
   const rowField = inNotation ? field : `${field}/row`;
   const colField = inNotation ? field : `${field}/col`;
   if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row >= pos.rows) {
-    return err({ kind, field: rowField, message: `row ${String(row)} is outside the ${pos.rows} x ${pos.cols} board (rows A to ${String.fromCharCode(64 + pos.rows)})` });
+    const lastRow = String.fromCharCode(64 + pos.rows);
+    return err({ kind, field: rowField, message: `row ${String(row)} is outside the ${pos.rows} x ${pos.cols} board (rows A to ${lastRow})` });
   }
   if (typeof col !== 'number' || !Number.isInteger(col) || col < 0 || col >= pos.cols) {
     return err({ kind, field: colField, message: `column ${String(col)} is outside the ${pos.rows} x ${pos.cols} board (columns 1 to ${pos.cols})` });
@@ -210,7 +211,9 @@ function checkCell(pos: HadronPosition, row: unknown, col: unknown, field: strin
     return err({
       kind: 'move',
       field,
-      message: `${notationOf(pos.cols, cell)} is not playable: its neighbours hold ${Math.abs(b)} more ${b > 0 ? 'White' : 'Black'} piece${Math.abs(b) === 1 ? '' : 's'} than ${b > 0 ? 'Black' : 'White'}`,
+      message:
+        `${notationOf(pos.cols, cell)} is not playable: its neighbours hold ${Math.abs(b)} more ${b > 0 ? 'White' : 'Black'} ` +
+        `piece${Math.abs(b) === 1 ? '' : 's'} than ${b > 0 ? 'Black' : 'White'}`,
     });
   }
   return ok(cell);

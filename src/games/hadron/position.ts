@@ -13,6 +13,7 @@ import type { SearchPosition } from '../types.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../search/score.js';
 import { zobristKeys } from '../../core/random.js';
 import { BLACK, EMPTY, type Geometry, MAX_CELLS, NEIGHBOUR_SLOTS, WHITE, geometryFor } from './geometry.js';
+import { keySalt } from '../../search/tt.js';
 
 export const PROFILE_DEFAULT = 0;
 export const PROFILE_SEED = 1;
@@ -30,6 +31,8 @@ export interface PositionEvaluator {
 export class HadronPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** Game and board shape, mixed into the search's TT keys. */
+  readonly keySalt: number;
   side = 0;
   readonly moveSpace = MAX_CELLS;
   readonly maxMoves: number;
@@ -59,6 +62,7 @@ export class HadronPosition implements SearchPosition {
     this.rows = rows;
     this.cols = cols;
     this.cellCount = rows * cols;
+    this.keySalt = keySalt('hadron', rows, cols);
     this.maxMoves = this.cellCount;
     this.profile = profile;
     this.seed = seed;

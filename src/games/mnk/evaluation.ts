@@ -7,7 +7,8 @@
  * enemy K-1 cells cannot both be blocked.
  */
 import { TACTICAL_HINT } from '../types.js';
-import { LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
+import { LEVEL_FOUR, LEVEL_THREE } from './cells.js';
+import type { MnkPosition } from './position.js';
 import { doubleThreatCell } from './threat-scan.js';
 
 /** Heuristic value of a position that is won (or lost) in one or two plies, short of a proof. */

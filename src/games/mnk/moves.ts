@@ -15,7 +15,8 @@
  * K-or-more (and that a stone never hurts its owner, false when it can make an overline), so they
  * are skipped, and small boards get every empty cell.
  */
-import { EMPTY, LEVEL_FOUR, type MnkPosition } from './position.js';
+import { EMPTY, LEVEL_FOUR } from './cells.js';
+import type { MnkPosition } from './position.js';
 import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
 
 /** Below this many empty cells (or on boards this small) the search sees every useful cell. */

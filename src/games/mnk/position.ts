@@ -14,13 +14,10 @@ import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
 import { generateSearchCandidates } from './moves.js';
+import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
+import { keySalt } from '../../search/tt.js';
 
-export const EMPTY = 0;
-/** Largest board: 100 x 100 cells. */
-export const MAX_CELLS = 100 * 100;
-/** Threat levels: windows K-1 stones full (one move from a win) and K-2 stones full. */
-export const LEVEL_FOUR = 0;
-export const LEVEL_THREE = 1;
+export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
 
 /** Row and column steps of the four line directions (as in geometry.ts). */
 const DIR_DR = [0, 1, 1, 1];
@@ -32,6 +29,8 @@ const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
 export class MnkPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** Game and board shape (m, n, k), mixed into the search's TT keys. */
+  readonly keySalt: number;
   side = 0;
   readonly moveSpace: number;
   readonly maxMoves: number;
@@ -108,6 +107,7 @@ export class MnkPosition implements SearchPosition {
     this.n = n;
     this.k = k;
     this.exactK = exactK;
+    this.keySalt = keySalt(exactK ? 'mnk-exact' : 'mnk', m, n, k);
     this.cellCount = m * n;
     this.profile = profile;
     this.moveSpace = this.cellCount;

@@ -7,7 +7,8 @@
  *    zone can matter: any other stone touches none of the lines that decide the next three plies,
  *    so it is a pass, and against a pass the opponent wins.
  */
-import { EMPTY, LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js';
+import { EMPTY, LEVEL_FOUR, LEVEL_THREE } from './cells.js';
+import type { MnkPosition } from './position.js';
 
 /** Playing c makes a K-1 window completed at e: a second, different e makes c a double threat. */
 export function doubleThreatCell(pos: MnkPosition, side: number): number {

@@ -79,150 +79,125 @@ const INNER = 0x7e7e7e7e;
 
 /**
  * Legal-move squares of the player `p` against the opponent `o`. Returns the low half; the high half
- * is left in `mobilityHi`. Dumb7fill along each of the eight directions: at most six opponent discs
- * can be bracketed, so five propagation steps after the first suffice.
+ * is left in `mobilityHi`. Per pair of opposite directions, a Kogge-Stone style fill (as in Edax's
+ * get_some_moves): two single steps, then two double steps over the pairs of opponent discs, reach
+ * the six discs a move can bracket in four steps instead of six. 64-bit shifts that cross between
+ * the halves are spelled out; east-west runs never cross (the INNER mask cuts them at the edges).
  */
 export let mobilityHi = 0;
 
 export function mobility(pl: number, ph: number, ol: number, oh: number): number {
-  const el = ~(pl | ol);
-  const eh = ~(ph | oh);
   const il = ol & INNER;
   const ih = oh & INNER;
-  let ml = 0;
-  let mh = 0;
-  let xl: number;
-  let xh: number;
+  let ml: number;
+  let mh: number;
+  let fl: number;
+  let fh: number;
+  let rl: number;
+  let rh: number;
+  let pairL: number;
+  let pairH: number;
+  let pairRL: number;
+  let pairRH: number;
 
-  // East (+1) and west (-1) never cross between halves.
-  xl = (pl << 1) & il;
-  xh = (ph << 1) & ih;
-  xl |= (xl << 1) & il;
-  xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il;
-  xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il;
-  xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il;
-  xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il;
-  xh |= (xh << 1) & ih;
-  ml |= (xl << 1) & el;
-  mh |= (xh << 1) & eh;
+  // East (+1) / west (-1): within each half.
+  fl = il & (pl << 1);
+  fh = ih & (ph << 1);
+  rl = il & (pl >>> 1);
+  rh = ih & (ph >>> 1);
+  fl |= il & (fl << 1);
+  fh |= ih & (fh << 1);
+  rl |= il & (rl >>> 1);
+  rh |= ih & (rh >>> 1);
+  pairL = il & (il << 1);
+  pairH = ih & (ih << 1);
+  pairRL = pairL >>> 1;
+  pairRH = pairH >>> 1;
+  fl |= pairL & (fl << 2);
+  fh |= pairH & (fh << 2);
+  rl |= pairRL & (rl >>> 2);
+  rh |= pairRH & (rh >>> 2);
+  fl |= pairL & (fl << 2);
+  fh |= pairH & (fh << 2);
+  rl |= pairRL & (rl >>> 2);
+  rh |= pairRH & (rh >>> 2);
+  ml = (fl << 1) | (rl >>> 1);
+  mh = (fh << 1) | (rh >>> 1);
 
-  xl = (pl >>> 1) & il;
-  xh = (ph >>> 1) & ih;
-  xl |= (xl >>> 1) & il;
-  xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il;
-  xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il;
-  xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il;
-  xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il;
-  xh |= (xh >>> 1) & ih;
-  ml |= (xl >>> 1) & el;
-  mh |= (xh >>> 1) & eh;
+  // South (+8) / north (-8): the full opponent set (no wrap), rows cross between halves.
+  fh = oh & ((ph << 8) | (pl >>> 24));
+  fl = ol & (pl << 8);
+  rl = ol & ((pl >>> 8) | (ph << 24));
+  rh = oh & (ph >>> 8);
+  fh |= oh & ((fh << 8) | (fl >>> 24));
+  fl |= ol & (fl << 8);
+  rl |= ol & ((rl >>> 8) | (rh << 24));
+  rh |= oh & (rh >>> 8);
+  pairH = oh & ((oh << 8) | (ol >>> 24));
+  pairL = ol & (ol << 8);
+  pairRL = (pairL >>> 8) | (pairH << 24);
+  pairRH = pairH >>> 8;
+  fh |= pairH & ((fh << 16) | (fl >>> 16));
+  fl |= pairL & (fl << 16);
+  rl |= pairRL & ((rl >>> 16) | (rh << 16));
+  rh |= pairRH & (rh >>> 16);
+  fh |= pairH & ((fh << 16) | (fl >>> 16));
+  fl |= pairL & (fl << 16);
+  rl |= pairRL & ((rl >>> 16) | (rh << 16));
+  rh |= pairRH & (rh >>> 16);
+  mh |= (fh << 8) | (fl >>> 24) | (rh >>> 8);
+  ml |= (fl << 8) | (rl >>> 8) | (rh << 24);
 
-  // South (+8): row 4 carries into row 5.
-  xl = (pl << 8) & ol;
-  xh = ((ph << 8) | (pl >>> 24)) & oh;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh;
-  xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh;
-  xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh;
-  xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh;
-  xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh;
-  xl |= (xl << 8) & ol;
-  mh |= ((xh << 8) | (xl >>> 24)) & eh;
-  ml |= (xl << 8) & el;
+  // South-east (+9) / north-west (-9).
+  fh = ih & ((ph << 9) | (pl >>> 23));
+  fl = il & (pl << 9);
+  rl = il & ((pl >>> 9) | (ph << 23));
+  rh = ih & (ph >>> 9);
+  fh |= ih & ((fh << 9) | (fl >>> 23));
+  fl |= il & (fl << 9);
+  rl |= il & ((rl >>> 9) | (rh << 23));
+  rh |= ih & (rh >>> 9);
+  pairH = ih & ((ih << 9) | (il >>> 23));
+  pairL = il & (il << 9);
+  pairRL = (pairL >>> 9) | (pairH << 23);
+  pairRH = pairH >>> 9;
+  fh |= pairH & ((fh << 18) | (fl >>> 14));
+  fl |= pairL & (fl << 18);
+  rl |= pairRL & ((rl >>> 18) | (rh << 14));
+  rh |= pairRH & (rh >>> 18);
+  fh |= pairH & ((fh << 18) | (fl >>> 14));
+  fl |= pairL & (fl << 18);
+  rl |= pairRL & ((rl >>> 18) | (rh << 14));
+  rh |= pairRH & (rh >>> 18);
+  mh |= (fh << 9) | (fl >>> 23) | (rh >>> 9);
+  ml |= (fl << 9) | (rl >>> 9) | (rh << 23);
 
-  // North (-8): row 5 carries into row 4.
-  xh = (ph >>> 8) & oh;
-  xl = ((pl >>> 8) | (ph << 24)) & ol;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol;
-  xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol;
-  xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol;
-  xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol;
-  xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol;
-  xh |= (xh >>> 8) & oh;
-  ml |= ((xl >>> 8) | (xh << 24)) & el;
-  mh |= (xh >>> 8) & eh;
+  // South-west (+7) / north-east (-7).
+  fh = ih & ((ph << 7) | (pl >>> 25));
+  fl = il & (pl << 7);
+  rl = il & ((pl >>> 7) | (ph << 25));
+  rh = ih & (ph >>> 7);
+  fh |= ih & ((fh << 7) | (fl >>> 25));
+  fl |= il & (fl << 7);
+  rl |= il & ((rl >>> 7) | (rh << 25));
+  rh |= ih & (rh >>> 7);
+  pairH = ih & ((ih << 7) | (il >>> 25));
+  pairL = il & (il << 7);
+  pairRL = (pairL >>> 7) | (pairH << 25);
+  pairRH = pairH >>> 7;
+  fh |= pairH & ((fh << 14) | (fl >>> 18));
+  fl |= pairL & (fl << 14);
+  rl |= pairRL & ((rl >>> 14) | (rh << 18));
+  rh |= pairRH & (rh >>> 14);
+  fh |= pairH & ((fh << 14) | (fl >>> 18));
+  fl |= pairL & (fl << 14);
+  rl |= pairRL & ((rl >>> 14) | (rh << 18));
+  rh |= pairRH & (rh >>> 14);
+  mh |= (fh << 7) | (fl >>> 25) | (rh >>> 7);
+  ml |= (fl << 7) | (rl >>> 7) | (rh << 25);
 
-  // South-east (+9).
-  xl = (pl << 9) & il;
-  xh = ((ph << 9) | (pl >>> 23)) & ih;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih;
-  xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih;
-  xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih;
-  xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih;
-  xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih;
-  xl |= (xl << 9) & il;
-  mh |= ((xh << 9) | (xl >>> 23)) & eh;
-  ml |= (xl << 9) & el;
-
-  // North-west (-9).
-  xh = (ph >>> 9) & ih;
-  xl = ((pl >>> 9) | (ph << 23)) & il;
-  xl |= ((xl >>> 9) | (xh << 23)) & il;
-  xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il;
-  xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il;
-  xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il;
-  xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il;
-  xh |= (xh >>> 9) & ih;
-  ml |= ((xl >>> 9) | (xh << 23)) & el;
-  mh |= (xh >>> 9) & eh;
-
-  // South-west (+7).
-  xl = (pl << 7) & il;
-  xh = ((ph << 7) | (pl >>> 25)) & ih;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih;
-  xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih;
-  xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih;
-  xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih;
-  xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih;
-  xl |= (xl << 7) & il;
-  mh |= ((xh << 7) | (xl >>> 25)) & eh;
-  ml |= (xl << 7) & el;
-
-  // North-east (-7).
-  xh = (ph >>> 7) & ih;
-  xl = ((pl >>> 7) | (ph << 25)) & il;
-  xl |= ((xl >>> 7) | (xh << 25)) & il;
-  xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il;
-  xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il;
-  xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il;
-  xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il;
-  xh |= (xh >>> 7) & ih;
-  ml |= ((xl >>> 7) | (xh << 25)) & el;
-  mh |= (xh >>> 7) & eh;
-
-  mobilityHi = mh;
-  return ml;
+  mobilityHi = mh & ~(ph | oh);
+  return ml & ~(pl | ol);
 }
 
 /**

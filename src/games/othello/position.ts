@@ -27,6 +27,9 @@ import {
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
+import { keySalt } from '../../search/tt.js';
+
+const OTHELLO_SALT = keySalt('othello', 8, 8);
 
 /** Scores a position for the side to move from its discs (`p`) and the opponent's (`o`). */
 export interface Evaluator {
@@ -57,6 +60,8 @@ const MOBILITY_KNOWN = 1;
 export class OthelloPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** The game (one board shape), mixed into the search's TT keys. */
+  readonly keySalt = OTHELLO_SALT;
   side = 0;
   readonly moveSpace = MOVE_SPACE;
   readonly maxMoves = MAX_MOVES;

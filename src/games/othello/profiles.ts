@@ -5,7 +5,7 @@
  *    the arena (`arena --a default --b pattern`);
  *  - 'classic': the same evaluation under its descriptive name;
  *  - 'pattern': the fitted pattern tables (pattern-eval.ts), kept for further fitting with
- *    bench/games/othello-train.ts; it lost to 'default' with the weights fitted so far;
+ *    tools/othello-data.ts and tools/othello-fit.ts; it lost to 'default' with the weights fitted so far;
  *  - 'seed': the seed engine's single weight table, the floor the arena measures against.
  * Unknown names fall back to 'default'.
  */

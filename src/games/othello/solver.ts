@@ -16,7 +16,7 @@
 import type { SolveContext, SolveResult } from '../types.js';
 import { WIN_SCORE } from '../../search/score.js';
 import { PASS_MOVE, SQUARES, mobility, mobilityHi, popcount } from './board.js';
-import { ADJACENT_HI, ADJACENT_LO, SQUARE_BIT, flips, flipsHi } from './flips.js';
+import { ADJACENT_HI, ADJACENT_LO, SQUARE_BIT, countLastFlips, flips, flipsHi } from './flips.js';
 import type { OthelloPosition } from './position.js';
 import { stableDiscs, stableHi } from './stability.js';
 
@@ -301,9 +301,23 @@ export class EndgameSolver {
   ): number {
     if ((++this.nodes & POLL_MASK) === 0) this.poll();
     if (this.aborted) return 0;
-    if (empties === 2) {
+    if (empties <= 4 && empties >= 2) {
       const a = this.next[SQUARES];
-      return this.lastTwo(pl, ph, ol, oh, alpha, beta, a, this.next[a], passed);
+      const b = this.next[a];
+      if (empties === 2) return this.lastTwo(pl, ph, ol, oh, alpha, beta, a, b, passed);
+      const c = this.next[b];
+      if (empties === 3) return this.lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed);
+      // Four: squares alone in their quadrant (odd parity) first; only the 1-1-2 split reorders.
+      const d = this.next[c];
+      const q = this.parity;
+      if ((q & QUADRANT[a]) === 0) {
+        if ((q & QUADRANT[b]) !== 0) {
+          if ((q & QUADRANT[c]) !== 0) return this.lastFour(pl, ph, ol, oh, alpha, beta, b, c, a, d, passed);
+          return this.lastFour(pl, ph, ol, oh, alpha, beta, b, d, a, c, passed);
+        }
+        if ((q & QUADRANT[c]) !== 0) return this.lastFour(pl, ph, ol, oh, alpha, beta, c, d, a, b, passed);
+      }
+      return this.lastFour(pl, ph, ol, oh, alpha, beta, a, b, c, d, passed);
     }
     if (alpha >= STABILITY_THRESHOLD[empties]) {
       const bound = SCORE_MAX - 2 * (popcount(stableDiscs(ol, oh, pl, ph)) + popcount(stableHi));
@@ -339,6 +353,134 @@ export class EndgameSolver {
     if (best > -SCORE_MAX - 1) return best;
     if (passed) return finalScore(pl, ph, ol, oh, empties);
     return -this.shallow(ol, oh, pl, ph, -beta, -alpha, empties, true);
+  }
+
+  /** Four empty squares, tried in the given order (no list, no table, no stability test). */
+  private lastFour(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    passed: boolean,
+  ): number {
+    if ((++this.nodes & POLL_MASK) === 0) this.poll();
+    let best = -SCORE_MAX - 1;
+    let score: number;
+    let fl: number;
+    let fh: number;
+    let bit: number;
+    if ((ol & ADJACENT_LO[a]) !== 0 || (oh & ADJACENT_HI[a]) !== 0) {
+      fl = flips(a, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[a];
+        score = -this.lastThree(ol ^ fl, oh ^ fh, a < 32 ? pl | fl | bit : pl | fl, a < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, b, c, d, false);
+        if (score >= beta) return score;
+        best = score;
+        if (score > alpha) alpha = score;
+      }
+    }
+    if ((ol & ADJACENT_LO[b]) !== 0 || (oh & ADJACENT_HI[b]) !== 0) {
+      fl = flips(b, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[b];
+        score = -this.lastThree(ol ^ fl, oh ^ fh, b < 32 ? pl | fl | bit : pl | fl, b < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, a, c, d, false);
+        if (score >= beta) return score;
+        if (score > best) {
+          best = score;
+          if (score > alpha) alpha = score;
+        }
+      }
+    }
+    if ((ol & ADJACENT_LO[c]) !== 0 || (oh & ADJACENT_HI[c]) !== 0) {
+      fl = flips(c, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[c];
+        score = -this.lastThree(ol ^ fl, oh ^ fh, c < 32 ? pl | fl | bit : pl | fl, c < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, a, b, d, false);
+        if (score >= beta) return score;
+        if (score > best) {
+          best = score;
+          if (score > alpha) alpha = score;
+        }
+      }
+    }
+    if ((ol & ADJACENT_LO[d]) !== 0 || (oh & ADJACENT_HI[d]) !== 0) {
+      fl = flips(d, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[d];
+        score = -this.lastThree(ol ^ fl, oh ^ fh, d < 32 ? pl | fl | bit : pl | fl, d < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, a, b, c, false);
+        if (score > best) best = score;
+      }
+    }
+    if (best > -SCORE_MAX - 1) return best;
+    if (passed) return finalScore(pl, ph, ol, oh, 4);
+    return -this.lastFour(ol, oh, pl, ph, -beta, -alpha, a, b, c, d, true);
+  }
+
+  /** Three empty squares: each move leads to lastTwo with the other two. */
+  private lastThree(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    a: number,
+    b: number,
+    c: number,
+    passed: boolean,
+  ): number {
+    this.nodes++;
+    let best = -SCORE_MAX - 1;
+    let score: number;
+    let fl: number;
+    let fh: number;
+    let bit: number;
+    if ((ol & ADJACENT_LO[a]) !== 0 || (oh & ADJACENT_HI[a]) !== 0) {
+      fl = flips(a, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[a];
+        score = -this.lastTwo(ol ^ fl, oh ^ fh, a < 32 ? pl | fl | bit : pl | fl, a < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, b, c, false);
+        if (score >= beta) return score;
+        best = score;
+        if (score > alpha) alpha = score;
+      }
+    }
+    if ((ol & ADJACENT_LO[b]) !== 0 || (oh & ADJACENT_HI[b]) !== 0) {
+      fl = flips(b, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[b];
+        score = -this.lastTwo(ol ^ fl, oh ^ fh, b < 32 ? pl | fl | bit : pl | fl, b < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, a, c, false);
+        if (score >= beta) return score;
+        if (score > best) {
+          best = score;
+          if (score > alpha) alpha = score;
+        }
+      }
+    }
+    if ((ol & ADJACENT_LO[c]) !== 0 || (oh & ADJACENT_HI[c]) !== 0) {
+      fl = flips(c, pl, ph, ol, oh);
+      fh = flipsHi;
+      if ((fl | fh) !== 0) {
+        bit = SQUARE_BIT[c];
+        score = -this.lastTwo(ol ^ fl, oh ^ fh, c < 32 ? pl | fl | bit : pl | fl, c < 32 ? ph | fh : ph | fh | bit, -beta, -alpha, a, b, false);
+        if (score > best) best = score;
+      }
+    }
+    if (best > -SCORE_MAX - 1) return best;
+    if (passed) return finalScore(pl, ph, ol, oh, 3);
+    return -this.lastThree(ol, oh, pl, ph, -beta, -alpha, a, b, c, true);
   }
 
   /** Two empty squares a and b left: each move leads straight to the last-square count. */
@@ -423,9 +565,9 @@ function ttSlot(pl: number, ph: number, ol: number, oh: number): number {
 function lastSquare(pl: number, ph: number, ol: number, oh: number, sq: number): number {
   // 63 discs on the board: own - opponent = 2 * own - 63.
   const diff = 2 * (popcount(pl) + popcount(ph)) - 63;
-  let n = popcount(flips(sq, pl, ph, ol, oh)) + popcount(flipsHi);
+  let n = countLastFlips(sq, pl, ph);
   if (n > 0) return diff + 2 * n + 1;
-  n = popcount(flips(sq, ol, oh, pl, ph)) + popcount(flipsHi);
+  n = countLastFlips(sq, ol, oh);
   if (n > 0) return diff - 2 * n - 1;
   return diff > 0 ? diff + 1 : diff - 1;
 }

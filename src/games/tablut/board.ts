@@ -161,3 +161,14 @@ export const INITIAL_BOARD = new Uint8Array(SQUARES);
 for (const name of CAMP_NAMES) INITIAL_BOARD[parseSquare(name)] = BLACK;
 for (const name of ['e3', 'e4', 'e6', 'e7', 'c5', 'd5', 'f5', 'g5']) INITIAL_BOARD[parseSquare(name)] = WHITE;
 INITIAL_BOARD[THRONE_SQUARE] = KING;
+
+/** Game status kept by the position (the server's turn values for a finished game). */
+export const STATUS_ONGOING = 0;
+export const STATUS_WHITE_WON = 1;
+export const STATUS_BLACK_WON = 2;
+export const STATUS_DRAW = 3;
+
+export const MAX_WHITE_PAWNS = 8;
+export const MAX_BLACK_PAWNS = 16;
+/** A rook on 9x9 has at most 16 moves; Black has at most 16 pieces. */
+export const MAX_MOVES = 16 * MAX_BLACK_PAWNS;

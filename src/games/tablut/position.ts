@@ -39,20 +39,21 @@ import {
   WHITE,
   COL,
   ROW,
+  MAX_BLACK_PAWNS,
+  MAX_MOVES,
+  MAX_WHITE_PAWNS,
+  STATUS_BLACK_WON,
+  STATUS_DRAW,
+  STATUS_ONGOING,
+  STATUS_WHITE_WON,
 } from './board.js';
 import { generatePieceMoves } from './movegen.js';
 import { generateForcedOrAll, moveOrderHint } from './tactics.js';
+import { keySalt } from '../../search/tt.js';
 
-/** Game status kept by the position (the server's turn values for a finished game). */
-export const STATUS_ONGOING = 0;
-export const STATUS_WHITE_WON = 1;
-export const STATUS_BLACK_WON = 2;
-export const STATUS_DRAW = 3;
+const TABLUT_SALT = keySalt('tablut', 9, 9);
 
-export const MAX_WHITE_PAWNS = 8;
-export const MAX_BLACK_PAWNS = 16;
-/** A rook on 9x9 has at most 16 moves; Black has at most 16 pieces. */
-export const MAX_MOVES = 16 * MAX_BLACK_PAWNS;
+export { MAX_BLACK_PAWNS, MAX_MOVES, MAX_WHITE_PAWNS, STATUS_BLACK_WON, STATUS_DRAW, STATUS_ONGOING, STATUS_WHITE_WON };
 /** Plies of make/unmake head-room above the game record (the search never goes deeper). */
 export const SEARCH_HEADROOM = MAX_PLY + 16;
 
@@ -72,6 +73,8 @@ export interface TablutEvaluator {
 export class TablutPosition implements SearchPosition {
   hashLo = 0;
   hashHi = 0;
+  /** The game (one board shape), mixed into the search's TT keys. */
+  readonly keySalt = TABLUT_SALT;
   side = SIDE_WHITE;
   readonly moveSpace = MOVE_SPACE;
   readonly maxMoves = MAX_MOVES;

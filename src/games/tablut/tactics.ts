@@ -25,9 +25,11 @@ import {
   THRONE,
   THRONE_SQUARE,
   WHITE,
+  MAX_MOVES,
+  STATUS_ONGOING,
 } from './board.js';
 import { BIT_COUNT_4, onOpenLine, openLineMask } from './lines.js';
-import { MAX_MOVES, STATUS_ONGOING, type TablutPosition } from './position.js';
+import type { TablutPosition } from './position.js';
 
 const HINT_WIN = TACTICAL_HINT + 490_000;
 const HINT_DOUBLE_THREAT = TACTICAL_HINT + 300_000;

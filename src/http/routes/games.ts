@@ -8,12 +8,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
-import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../../pool/pool.js';
 import { ApiError, fromFieldError } from '../errors.js';
+import { poolError } from '../pool-errors.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ResultCache } from '../result-cache.js';
+import { decodeRootFilter, registerAnalysis } from './analysis.js';
+import { WIN_PROB_COMMANDS, WIN_PROB_CURVES } from '../../analysis/winprob.js';
 import {
   encodeMoves,
   encodePv,
@@ -25,7 +27,7 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 
-interface GameRouteOptions {
+export interface GameRouteOptions {
   readonly config: Config;
   readonly pool: SearchRunner;
   readonly readiness: Readiness;
@@ -46,6 +48,15 @@ const CatalogueEntry = Type.Object(
     moveSchema: Type.Unknown({ description: 'JSON Schema of a move (requests also accept its notation string).' }),
     initialStateQuery: Type.Optional(Type.Unknown({ description: 'JSON Schema of the initial-state query parameters.' })),
     searchOptions: Type.Unknown({ description: 'JSON Schema of the best-move request.' }),
+    winProbability: Type.Object(
+      {
+        formula: Type.String({ description: 'How `evaluation.winProbability` is computed from a heuristic score.' }),
+        scale: Type.Number({ description: 'Fitted constant (internal score units).' }),
+        exponent: Type.Number({ description: 'Fitted constant.' }),
+        fittedBy: Type.String({ description: 'The command that reproduces the fit (calibration in docs/analysis.md).' }),
+      },
+      { additionalProperties: false, description: 'The win-probability curve of heuristic scores (proven results are 1, 0.5, 0).' },
+    ),
     exampleState: Type.Unknown({ description: 'The initial state with default parameters.' }),
     exampleMove: Type.Unknown({ description: 'An example move.' }),
   },
@@ -73,6 +84,7 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
       moveSchema: plainSchema(def.moveSchema),
       ...(def.initialStateQuerySchema === undefined ? {} : { initialStateQuery: plainSchema(def.initialStateQuerySchema) }),
       searchOptions: plainSchema(schemas.bestMoveBody),
+      winProbability: winProbabilityEntry(id),
       exampleState: def.exampleState,
       exampleMove: def.exampleMove,
     };
@@ -115,8 +127,20 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
   };
   const hidden = { schema: { hide: true, params: GameIdParam } };
   app.get('/v1/games/:gameId/initial-state', hidden, unknown);
-  for (const action of ['legal-moves', 'play', 'best-move']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
+  for (const action of ['legal-moves', 'play', 'best-move', 'analyse', 'review']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
 };
+
+function winProbabilityEntry(id: (typeof GAME_IDS)[number]) {
+  const curve = WIN_PROB_CURVES[id];
+  return {
+    formula:
+      'p = 1 / (1 + exp(-z)), z = sign(s) * (|s| / scale) ^ exponent, s the internal heuristic score for the side to move ' +
+      '(see scoreScale for its client form); rounded to 3 decimals within [0.001, 0.999]',
+    scale: curve.scale,
+    exponent: curve.exponent,
+    fittedBy: WIN_PROB_COMMANDS[id],
+  };
+}
 
 function unknownGame(id: string): ApiError {
   const known = GAME_IDS.join(', ');
@@ -187,7 +211,9 @@ function registerGame(
     },
     async (request) => {
       const pos = decode(request.body);
-      if (statusOf(def, pos).status !== 'ongoing') throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
+      if (statusOf(def, pos).status !== 'ongoing') {
+        throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
+      }
       const move = def.decodeMove(pos, request.body.move, 'body/move');
       if (!move.ok) throw fromFieldError(move.error);
       if (!legalMoveCodes(pos).includes(move.value)) {
@@ -213,6 +239,7 @@ function registerGame(
     },
     async (request, reply) => bestMove(def, opts, request, reply, decode),
   );
+  registerAnalysis(app, def, opts, schemas, decode);
 }
 
 interface BestMoveBody {
@@ -221,6 +248,9 @@ interface BestMoveBody {
   timeBudgetMs?: number;
   maxDepth?: number;
   seed?: number;
+  maxNodes?: number;
+  searchMoves?: unknown[];
+  avoidMoves?: unknown[];
 }
 
 async function bestMove(
@@ -243,8 +273,12 @@ async function bestMove(
   }
   const deadline = arrivedAt + budget - responseReserveMs(budget);
   const legal = legalMoveCodes(pos);
+  const rootMoves = decodeRootFilter(def, pos, body);
+  const allowed = rootMoves ?? legal;
   const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
-  if (opts.cache.enabled && legal.length > 1) {
+  // The cache holds plain answers only (no node limit, no filter).
+  const cacheable = rootMoves === undefined && body.maxNodes === undefined;
+  if (opts.cache.enabled && cacheable && legal.length > 1) {
     const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
     opts.metrics.countCache(hit !== undefined);
     if (hit !== undefined) {
@@ -265,7 +299,8 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const outcome = await opts.pool.submit(searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed }), controller.signal);
+      const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, rootMoves });
+      const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
     } catch (error) {
@@ -279,7 +314,7 @@ async function bestMove(
     }
   }
   // A worker can only miss a move if it was cut before its first root move: answer cheaply then.
-  if (result.move < 0 || !legal.includes(result.move)) result = { ...fallbackResult(pos), stopReason: result.stopReason };
+  if (result.move < 0 || !allowed.includes(result.move)) result = { ...fallbackResult(pos, { rootMoves }), stopReason: result.stopReason };
 
   const searchMs = Math.max(1, result.finishedAt - result.startedAt);
   const answer = {
@@ -293,7 +328,7 @@ async function bestMove(
     queueMs: Math.max(0, result.startedAt - arrivedAt),
     stopReason: result.stopReason,
   };
-  if (source === 'worker') {
+  if (source === 'worker' && cacheable) {
     const { evaluation, depth, nodes, nps, stopReason } = answer;
     opts.cache.store(def, body.state, body.history, cacheLimits, { evaluation, depth, nodes, nps, stopReason }, answer.pv);
   }
@@ -320,14 +355,4 @@ async function bestMove(
     'search',
   );
   return answer;
-}
-
-function poolError(error: unknown): ApiError {
-  if (error instanceof QueueFullError) {
-    return new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: error.retryAfterSeconds });
-  }
-  if (error instanceof PoolClosedError) return new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  if (error instanceof CancelledError) return new ApiError('CANCELLED', 'the client closed the connection');
-  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request');
-  return new ApiError('INTERNAL_ERROR', 'internal server error');
 }

@@ -131,3 +131,16 @@ t.test('evaluation: bounded, and an "exact" reading agrees with the solver', asy
   }
   t.ok(exactReadings > 50, `exact readings were checked (${exactReadings})`);
 });
+
+t.test('the empty 4x6 board is a first-player loss (evenByEvenTheorem), 5x5 a win, within node budgets', async (t) => {
+  // Issue 23: 4x6 was not proven within 10 s. Node budgets, not time: about 4x the nodes used
+  // with the small-board settings (4x6: ~440k, 5x5: ~140k).
+  for (const [rows, cols, wins, budget] of [
+    [4, 6, false, 2_000_000],
+    [5, 5, true, 600_000],
+  ] as const) {
+    const solver = new HadronSolver();
+    solver.load(rows, cols, new Uint8Array(rows * cols), 0);
+    t.equal(solver.solveLoaded({ nodeLimit: budget }), wins, `${rows}x${cols}: first player ${wins ? 'wins' : 'loses'}`);
+  }
+});

@@ -113,9 +113,11 @@ t.test('frames: split and coalesced chunks, oversized frames', async (t) => {
   t.throws(() => new FrameReader().push(huge), /exceeds/);
 });
 
-t.test('safety margin keeps the search well inside the server limit', async (t) => {
-  t.equal(safetyMarginMs(60_000), 5_000, '60 s per move: answer within 55 s');
-  t.equal(safetyMarginMs(1_000), 500, 'short budgets keep half');
+t.test('safety margin: the round trip twice, our own lateness, 3% of the budget; half of very short budgets', async (t) => {
+  t.equal(safetyMarginMs(3_000), 290, '-t 3 on loopback: think 2.71 s');
+  t.equal(safetyMarginMs(3_000, 40), 370, 'a 40 ms round trip counts twice');
+  t.equal(safetyMarginMs(60_000), 2_000, '-t 60: think 58 s');
+  t.equal(safetyMarginMs(300), 150, 'short budgets keep half');
 });
 
 t.test('plays WHITE to the end against a random BLACK: legal moves only, and wins', async (t) => {
@@ -141,25 +143,35 @@ t.test('plays BLACK against a random WHITE without losing, legal moves only', as
   t.ok(report.clientMoves > 0);
 });
 
-t.test('answers within the time per move (1 s, generous slack)', async (t) => {
+t.test('answers within the time per move, as the Challenge server counts it (1 s)', async (t) => {
   const fake = await fakeServer('WHITE', 3, 8);
-  const outcome = await playChallengeGame({ colour: 'WHITE', secondsPerMove: 1, host: '127.0.0.1', port: fake.port, ttMb: 8 });
+  const lines: string[] = [];
+  const outcome = await playChallengeGame({ colour: 'WHITE', secondsPerMove: 1, host: '127.0.0.1', port: fake.port, ttMb: 8, log: (l) => lines.push(l) });
   const report = await fake.done;
   t.equal(outcome.result, report.result);
   t.ok(report.replyMs.length >= 3, 'several moves played');
-  // 1 s per move keeps a 0.5 s margin (safetyMarginMs), so the engine thinks 0.5 s at most: every
-  // reply must land before the server's 1 s limit, with the margin as slack.
-  t.equal(1000 - safetyMarginMs(1000), 500, 'think budget = time per move - margin');
-  t.ok(Math.max(...report.replyMs) < 1000, `every reply under the 1 s limit (max ${Math.max(...report.replyMs)} ms)`);
+  // The server reads the move in a thread and checks it after each whole second of sleep: a move
+  // read within -t x 1000 ms of the state's write is in time. The client thinks 1000 - 230 ms (plus
+  // twice the loopback round trip, under a ms), so the margin is the slack here.
+  t.equal(1000 - safetyMarginMs(1000), 770, 'think budget = time per move - margin');
+  const measured = /round trip (\d+\.\d) ms: thinking (\d+) ms per move/.exec(lines[0]);
+  t.ok(measured !== null, 'the client reports the measured round trip and its think time');
+  if (measured !== null) {
+    // Loopback: well under a ms, unless a busy machine delays the connect callback (a wider margin).
+    const roundTrip = Number(measured[1]);
+    t.ok(Math.abs(Number(measured[2]) - (1000 - safetyMarginMs(1000, roundTrip))) <= 1, 'think time = 1 s - the margin for that round trip');
+  }
+  t.ok(Math.max(...report.replyMs) < 1000, `every move read before the server's 1 s check (max ${Math.max(...report.replyMs)} ms)`);
 });
 
-t.test('cli: usage errors exit 1; a whole game exits 0 with the result printed', async (t) => {
+t.test('cli: --help exits 0, usage errors exit 2 in one line; a whole game exits 0 with the result printed', async (t) => {
   const lines: string[] = [];
-  t.equal(await runCli(['GREEN', '60', 'localhost'], (l) => lines.push(l)), 1);
-  t.match(lines.join('\n'), /usage/);
-  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '60'], () => {}), 1);
-  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}), 1);
+  t.equal(await runCli(['GREEN', '60', 'localhost'], () => {}, (l) => lines.push(l)), 2);
+  t.same(lines, ["tablut-client: colour must be WHITE or BLACK, got 'GREEN' (try --help)"]);
+  t.equal(await runCli(['WHITE', 'abc', 'localhost'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '60'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}, () => {}), 2);
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--bogus'], () => {}, () => {}), 2);
 
   const fake = await fakeServer('BLACK', 5, 6);
   const out: string[] = [];

@@ -1,0 +1,38 @@
+/**
+ * Evaluation weights are data files loaded once per worker. These checks pin each shipped file by its
+ * SHA-256, so a silently changed file fails here (update the hash together with the measurement that
+ * justified the new weights, docs/strength.md), and check that the Tablut loader refuses a file that
+ * does not fit the code, naming the problem. The Othello pattern file has its own shape tests in
+ * test/games/othello/evaluation.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { DEFAULT_WEIGHTS, WEIGHT_NAMES, parseWeights } from '../../src/games/tablut/weights.js';
+
+const sha256 = (path: string): string => createHash('sha256').update(readFileSync(new URL(path, import.meta.url))).digest('hex');
+
+t.test('shipped weight files are the measured ones', async (t) => {
+  // Hashes of the files as committed with their measurements (sha256sum src/games/*/...json).
+  t.equal(sha256('../../src/games/tablut/weights.json'), '76ce4e7abba396ccebf05898e3dff6440039748c555b8bb2dd319f49b3a9992a');
+  t.equal(sha256('../../src/games/othello/pattern-weights.json'), '2f594babfd76496d1682295da0b90dea3d0038d840d99671a02e9ff34003fcee');
+});
+
+t.test('tablut weights: the file decodes to the tuned values', async (t) => {
+  t.equal(WEIGHT_NAMES.length, 27);
+  // Three values from the round-2 fit and the hand-halved hangingBlack (src/games/tablut/weights.ts).
+  t.equal(DEFAULT_WEIGHTS.whitePawn, 220);
+  t.equal(DEFAULT_WEIGHTS.hangingBlack, 73);
+  t.equal(DEFAULT_WEIGHTS.kingExposed, 401);
+  t.ok(Object.isFrozen(DEFAULT_WEIGHTS));
+});
+
+t.test('tablut weights: a file that does not fit is refused with the field named', async (t) => {
+  const good = { ...DEFAULT_WEIGHTS } as Record<string, unknown>;
+  t.same(parseWeights(good), DEFAULT_WEIGHTS);
+  t.throws(() => parseWeights([], 'w.json'), /w\.json: not an object/);
+  t.throws(() => parseWeights({ ...good, queenValue: 3 }, 'w.json'), /unknown weight 'queenValue'/);
+  const { kingCrowd: _, ...missing } = good;
+  t.throws(() => parseWeights(missing, 'w.json'), /weight 'kingCrowd' must be an integer/);
+  t.throws(() => parseWeights({ ...good, whitePawn: 2.5 }, 'w.json'), /weight 'whitePawn' must be an integer/);
+});

@@ -1,0 +1,36 @@
+/**
+ * The house rules that a reviewer would otherwise check by hand: the compiled service has no import
+ * circles (floors read server > http > pool > games > search > core), no source line is over 160
+ * characters, and no test is skipped.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+import t from 'tap';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const tracked = (pattern: string): string[] =>
+  execFileSync('git', ['ls-files', pattern], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => f !== '');
+
+t.test('no circular imports in the service (madge over dist/src)', async (t) => {
+  const result = await madge(`${root}dist/src`, { fileExtensions: ['js'] });
+  t.same(result.circular(), []);
+});
+
+t.test('no source line over 160 characters', async (t) => {
+  const long: string[] = [];
+  for (const file of tracked('src/**.ts')) {
+    readFileSync(`${root}${file}`, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.length > 160) long.push(`${file}:${i + 1} (${line.length})`);
+      });
+  }
+  t.same(long, []);
+});
+
+t.test('no skipped or todo tests', async (t) => {
+  const skipped = tracked('test/**.ts').filter((file) => /\b(t|tap)\.(skip|todo)\(|\{ ?(skip|todo): ?true/.test(readFileSync(`${root}${file}`, 'utf8')));
+  t.same(skipped, []);
+});

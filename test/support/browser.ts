@@ -1,0 +1,65 @@
+/**
+ * Browser tests: a real Kibitz on a free port (the app and worker pool of test/support/app.ts, serving
+ * the playground that `npm test`'s pretest built into dist/web), and Debian's Chromium driven by
+ * playwright-core (one browser per test file).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { closeTestApp, testApp } from './app.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Kibitz {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real Kibitz (the app with its worker pool) listening on a free port of 127.0.0.1. In the test's
+ * process, so nothing else on a shared machine can stop it between two tests.
+ */
+export async function startKibitz(env: Record<string, string> = {}): Promise<Kibitz> {
+  const kibitz = await testApp(env);
+  await kibitz.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = kibitz.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => closeTestApp(kibitz) };
+}
+
+/** A fresh temporary profile per launch (playwright's own); the arguments of the CI image. */
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium), as .ci/run does`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A page that records console errors and failed requests, so a test can assert there were none. */
+export async function openPage(browser: Browser, url: string, size = { width: 1280, height: 800 }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** Where the tests put their screenshots (printed by the tests so a person can look at them). */
+export function screenshotDir(): string {
+  const dir = join(tmpdir(), 'kibitz-playground-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

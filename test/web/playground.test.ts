@@ -1,0 +1,434 @@
+/**
+ * The playground in Debian's Chromium against a real Kibitz: play to the end, engine replies, the
+ * two-step Tablut move, refused clicks, a broken paste, analysis mode, and a screenshot of every game
+ * at desktop and phone sizes (printed path; look at them after changing the page).
+ */
+import t from 'tap';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, screenshotDir, startKibitz, type Kibitz } from '../support/browser.js';
+
+let kibitz: Kibitz;
+let browser: Browser;
+
+t.before(async () => {
+  kibitz = await startKibitz();
+  browser = await launchChromium();
+});
+t.teardown(async () => {
+  await browser?.close();
+  await kibitz?.close();
+});
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> {
+  return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
+}
+
+/** Until the person can move (a legal target is marked) or the game is over. */
+async function waitForTurn(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('banner')!.hidden || document.querySelector('rect.sq.legal, rect.sq.dest') !== null);
+}
+
+async function plies(page: Page): Promise<string[]> {
+  return page.locator('#moves button').allTextContents();
+}
+
+async function setBudget(page: Page, ms: number): Promise<void> {
+  await page.fill('#budget', String(ms));
+}
+
+/** Perfect tic-tac-toe for the side to move: the value (+1 win, 0 draw, -1 loss) and a best cell. */
+function solve(board: string[], me: string): { value: number; cell: number } {
+  const cells = board.join('').split('');
+  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  const you = me === 'X' ? 'O' : 'X';
+  const won = (p: string) => lines.some((l) => l.every((i) => cells[i] === p));
+  const search = (side: string, other: string): { value: number; cell: number } => {
+    if (won(other)) return { value: -1, cell: -1 };
+    let best = { value: -2, cell: -1 };
+    for (let i = 0; i < 9; i++) {
+      if (cells[i] !== '.') continue;
+      cells[i] = side;
+      const value = -search(other, side).value;
+      cells[i] = '.';
+      if (value > best.value) best = { value, cell: i };
+    }
+    return best.cell < 0 ? { value: 0, cell: -1 } : best;
+  };
+  return search(me, you);
+}
+
+t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose state carries exactK', async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await page.waitForSelector('#exact-k-row:not([hidden])', { state: 'attached' });
+  t.notOk(await page.isChecked('#exact-k'), 'freestyle by default');
+  t.notOk('exactK' in (await stateOf(page)), 'a freestyle state has no exactK field');
+  await page.check('#exact-k');
+  await page.waitForFunction(() => (document.getElementById('state-json') as HTMLTextAreaElement).value.includes('"exactK":true'));
+  t.equal((await stateOf(page) as unknown as { exactK: boolean }).exactK, true, 'the new game is played by the exactly-K rule');
+  await page.selectOption('#game', 'othello');
+  await page.waitForSelector('#exact-k-row', { state: 'hidden' });
+  t.same(errors, [], 'no console error, no CSP violation');
+  await page.context().close();
+});
+
+t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await page.waitForSelector('#preset:not([hidden])', { state: 'attached' });
+  t.equal(await page.inputValue('#game'), 'mnk');
+  t.equal(await page.inputValue('#preset'), '3,3,3');
+  t.equal(await page.inputValue('#engine-side'), 'O', 'the engine plays O; the person X');
+  await setBudget(page, 200);
+  for (let move = 0; move < 5; move++) {
+    await waitForTurn(page);
+    if (!(await page.isHidden('#banner'))) break;
+    const state = await stateOf(page);
+    const { cell } = solve(state.board as string[], state.turn);
+    await page.click(`[data-move="${Math.floor(cell / 3)},${cell % 3}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length > n, move * 2);
+  }
+  await page.waitForSelector('#banner:not([hidden])');
+  t.match(await page.textContent('#banner'), /^Draw: the board is full/);
+  t.equal((await plies(page)).length, 9, 'nine plies in the move list');
+  const board = (await stateOf(page)).board as string[];
+  t.notOk(board.join('').includes('.'), 'the board is full');
+  await page.screenshot({ path: join(screenshotDir(), 'mnk-draw-1280x800.png') });
+  t.same(errors, [], 'no console error, no CSP violation');
+  await page.context().close();
+});
+
+t.test('an Othello move: the engine replies and the score follows', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  await setBudget(page, 200);
+  await page.waitForSelector('[data-move="d3"].legal');
+  t.equal(await page.textContent('#score'), 'Black 2 – White 2');
+  t.match(await page.getAttribute('[data-move="d3"]', 'aria-label'), /legal move for Black/);
+  await page.click('[data-move="d3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
+  await waitForTurn(page);
+  t.equal((await plies(page))[0], 'd3');
+  t.match((await plies(page))[1], /^(c3|e3|c5)$/, "the engine's reply is one of White's three moves");
+  t.equal(await page.textContent('#score'), 'Black 3 – White 3', 'every White reply flips one disc');
+  t.match(await page.textContent('#engine-info'), /Engine \(White\) played (c3|e3|c5)/);
+  t.equal((await stateOf(page)).turn, 'B');
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('Othello: a side without a move passes with the Pass button; the game-over banner says why', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  await setBudget(page, 100);
+  await page.waitForSelector('[data-move="d3"].legal');
+  const board = ['BWWWWWWW', '.......B', '........', '........', '........', '........', '........', '........'];
+  await page.fill('#state-json', JSON.stringify({ board, turn: 'B' }));
+  await page.click('#load-state');
+  await page.waitForSelector('#pass:not([hidden])');
+  t.equal(await page.locator('rect.sq.legal').count(), 0, 'no square to play');
+  t.equal(await page.getAttribute('#pass', 'data-move'), 'pass');
+  await page.click('[data-move="a3"]');
+  t.match(await page.textContent('#message'), /a3 is not a legal move for Black/);
+  await page.click('#pass');
+  await page.waitForSelector('#banner:not([hidden])');
+  t.same(await plies(page), ['pass', 'h3'], 'Black passed, the engine (White) played h3');
+  t.equal(await page.textContent('#banner'), 'White wins: neither side can move; Black 1 – White 9 in discs.');
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('a Tablut pawn moves by piece, then destination; wrong squares are refused', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  await page.selectOption('#engine-side', '');
+  await page.waitForSelector('[data-move="e3"].legal');
+  const before = await stateOf(page);
+  await page.click('[data-move="a4"]');
+  t.match(await page.textContent('#message'), /White has no legal move from a4/, 'a black pawn is refused when White moves');
+  t.same(await stateOf(page), before);
+  await page.click('[data-move="e3"]');
+  await page.waitForSelector('[data-move="e3"].selected');
+  t.equal(await page.locator('rect.sq.dest').count(), 8, 'e3 has eight destinations');
+  t.equal(await page.getAttribute('[data-move="e3-c3"]', 'aria-label'), 'Move e3 to c3');
+  await page.click('[data-move="c7"]');
+  t.match(await page.textContent('#message'), /e3-c7 is not a legal move/);
+  await page.click('[data-move="e3-c3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
+  await waitForTurn(page);
+  const after = (await stateOf(page)) as { board: string[][]; turn: string };
+  t.equal(after.board[2][2], 'WHITE', 'the pawn is on c3');
+  t.equal(after.board[2][4], 'EMPTY', 'e3 is empty');
+  t.equal(after.turn, 'BLACK');
+  t.same(await plies(page), ['e3-c3']);
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('Tablut: the page sends the history, so a repeated position ends the game in a draw', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  await page.selectOption('#engine-side', '');
+  const moves = ['e3-d3', 'a4-a3', 'd3-e3', 'a3-a2', 'e3-d3', 'a2-a3'];
+  for (const [i, move] of moves.entries()) {
+    const [from] = move.split('-');
+    await page.waitForSelector(`[data-move="${from}"].legal`);
+    await page.click(`[data-move="${from}"]`);
+    await page.click(`[data-move="${move}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
+  }
+  await page.waitForSelector('#banner:not([hidden])');
+  t.equal(await page.textContent('#banner'), 'Draw: a position was repeated.', 'ply 6 repeats the position after ply 2');
+  t.same(await plies(page), moves);
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('an illegal click changes nothing', async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await setBudget(page, 100);
+  await page.waitForSelector('[data-move="1,1"].legal');
+  await page.dblclick('[data-move="1,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
+  await waitForTurn(page);
+  t.equal((await plies(page))[0], '1,1', 'a double click plays once: the second click waits for the first');
+  t.notOk((await plies(page)).slice(1).includes('1,1'));
+  const before = await stateOf(page);
+  const label = await page.getAttribute('[data-move="1,1"]', 'aria-label');
+  t.match(label, /1,1: X, not a legal move/);
+  await page.click('[data-move="1,1"]');
+  t.match(await page.textContent('#message'), /1,1 is not a legal move for X here/);
+  t.ok(await page.locator('[data-move="1,1"].refused').count(), 'the refused cell flashes');
+  t.same(await stateOf(page), before, 'same position');
+  t.equal((await plies(page)).length, 2, 'same move list');
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('undo, redo and jump to a ply', async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await page.selectOption('#engine-side', '');
+  for (const [i, move] of ['0,0', '1,1', '2,2'].entries()) {
+    await page.waitForSelector(`[data-move="${move}"].legal`);
+    // The cells answer the keyboard too: Tab reaches the legal ones, Enter plays.
+    await page.focus(`[data-move="${move}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 3);
+  await page.click('#undo');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '.O.', '...']);
+  await page.click('#redo');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '.O.', '..X']);
+  await page.click('#moves button[data-ply="1"]');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '...', '...']);
+  t.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-current'), 'step');
+  await page.click('[data-move="0,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
+  t.same(await plies(page), ['0,0', '0,1'], 'a new move after a jump replaces the rest of the line');
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test("a broken pasted state shows the API's message with the field", async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await page.waitForSelector('[data-move="0,0"].legal');
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","...","..."],"turn":"Z"}');
+  await page.click('#load-state');
+  await page.waitForSelector('#message.error');
+  t.match(await page.textContent('#message'), /VALIDATION_ERROR: body\/state\/turn .*\(field: body\/state\/turn\)/);
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","..","..."],"turn":"X"}');
+  await page.click('#load-state');
+  await page.waitForFunction(() => /board\/1/.test(document.getElementById('message')!.textContent ?? ''));
+  t.match(await page.textContent('#message'), /field: body\/state\/board\/1/);
+  await page.fill('#state-json', '{"m":3,');
+  await page.click('#load-state');
+  await page.waitForFunction(() => /INVALID_JSON/.test(document.getElementById('message')!.textContent ?? ''));
+  t.match(await page.textContent('#message'), /INVALID_JSON: body is not valid JSON/);
+  t.equal(await page.locator('rect.sq.legal').count(), 9, 'the position did not change');
+  t.equal(await page.inputValue('#state-json'), '{"m":3,', 'the pasted text stays to be fixed');
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["XO.",".X.","..O"],"turn":"X"}');
+  await page.click('#load-state');
+  await page.waitForFunction(() => document.getElementById('message')!.textContent === 'State loaded.');
+  await waitForTurn(page);
+  t.equal(await page.locator('rect.sq.legal').count(), 5, 'a good paste is loaded: five empty cells');
+  await page.click('#copy-curl');
+  const curl = (await page.textContent('#curl')) ?? '';
+  t.match(curl, /^curl -s http:\/\/127\.0\.0\.1:\d+\/v1\/games\/mnk\/best-move -H 'content-type: application\/json' -d '\{"state":/);
+  const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, -1)) as { state: { board: string[] } };
+  t.same(body.state.board, ['XO.', '.X.', '..O'], 'the curl command carries the current position');
+  t.ok(errors.every((e) => /status of 4\d\d/.test(e)), 'only the refused requests are logged by the browser');
+  await page.context().close();
+});
+
+/** Records every text the analysis status line shows (each progress event rewrites it). */
+async function recordStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { statusLog: string[] }).statusLog = log;
+    const status = document.getElementById('analysis-status')!;
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
+    }).observe(status, { childList: true });
+  });
+}
+
+const statusLog = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
+
+t.test('analysis mode on the real analyse route: streamed lines with score, win probability and PV; hover previews', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  await page.waitForSelector('[data-move="d3"].legal');
+  await setBudget(page, 1500);
+  await recordStatus(page);
+  await page.check('#analysis');
+  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''), undefined, { timeout: 20_000 });
+  const log = await statusLog(page);
+  const depths = log.map((s) => /^Searching: depth (\d+)/.exec(s)).filter((m) => m !== null).map((m) => Number(m![1]));
+  t.ok(depths.length >= 2 && depths[depths.length - 1] > depths[0], `progress events redraw the lines as the depth grows: ${depths.join(' ')}`);
+  t.equal(await page.locator('#lines li').count(), 3, 'three lines (multiPv 3)');
+  t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
+  t.match(await page.textContent('#lines li:first-child .sc'), /^([+-]?\d|win|loss|draw)/);
+  t.match(await page.textContent('#lines li:first-child .wp'), /^\d+%$/, 'win probability shown');
+  t.ok(((await page.textContent('#lines li:first-child .pv')) ?? '').split(' ').length >= 2, 'a principal variation');
+  t.ok(await page.isVisible('#evalbar'), 'the evaluation bar is shown');
+  t.match(await page.textContent('#evalbar .evalbar-text'), /^\d+%$/);
+  t.equal(await page.locator('.ghost').count(), 0);
+  await page.hover('#lines li:first-child');
+  t.ok((await page.locator('.ghost').count()) >= 2, 'hovering a line previews its moves on the board');
+  await page.screenshot({ path: join(screenshotDir(), 'othello-analysis-1280x800.png') });
+  await page.hover('h1');
+  t.equal(await page.locator('.ghost').count(), 0, 'the preview goes with the pointer');
+  t.equal((await plies(page)).length, 0, 'analysis plays nothing by itself');
+  await page.click('#copy-curl');
+  t.match(await page.textContent('#curl'), /\/v1\/games\/othello\/analyse -H 'content-type: application\/json' -d '\{"state":.*"multiPv":3/);
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('a server without the analyse route: analysis says so and shows the best move instead', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  // An older Kibitz answers an unknown route with the API's 404 body.
+  await page.route('**/v1/games/othello/analyse', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route POST /v1/games/othello/analyse' }),
+    }),
+  );
+  await page.waitForSelector('[data-move="d3"].legal');
+  await setBudget(page, 300);
+  await page.check('#analysis');
+  await page.waitForFunction(() => /not available/.test(document.getElementById('analysis-status')!.textContent ?? ''));
+  t.equal(await page.textContent('#analysis-status'), 'Analysis is not available on this server (no analyse route): showing the best move instead.');
+  await page.waitForSelector('#lines li');
+  t.equal(await page.locator('#lines li').count(), 1, 'the best move as the one line');
+  t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
+  await page.hover('#lines li:first-child');
+  t.ok((await page.locator('.ghost').count()) >= 1, 'its line previews too');
+  await page.click('[data-move="d3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
+  await page.waitForFunction(() => document.querySelector('#lines li') !== null);
+  t.match(await page.textContent('#analysis-status'), /not available/, 'the next position is analysed the same way, without asking again');
+  t.same(await page.locator('#message').textContent(), '', 'no error shown');
+  t.same(errors.filter((e) => !/status of 404/.test(e)), [], "only the 404 the page expects");
+  await page.context().close();
+});
+
+/** The analyse contract's stream (progress events, a heartbeat, then the result), as Othello's start would give it. */
+function analyseStream(): string {
+  const m = (notation: string) => ({ notation, row: Number(notation[1]) - 1, col: notation.charCodeAt(0) - 97 });
+  const line = (move: string, score: number, winProbability: number, pv: string[]) => ({
+    move: m(move),
+    evaluation: { score, winProbability },
+    pv: [move, ...pv].map(m),
+  });
+  const at = (depth: number, shift: number) => ({
+    lines: [line('f5', 0.5 + shift, 0.53, ['f6', 'e6']), line('d3', 0.4 + shift, 0.52, ['c3', 'c4']), line('c4', 0.3, 0.51, ['e3', 'f2'])],
+    depth,
+    nodes: depth * 1000,
+    elapsedMs: depth * 10,
+  });
+  const events = [
+    `event: progress\ndata: ${JSON.stringify(at(1, 0))}\n\n`,
+    ': heartbeat\n\n',
+    `event: progress\ndata: ${JSON.stringify(at(2, 0.1))}\n\n`,
+    `event: result\ndata: ${JSON.stringify({ ...at(3, 0.2), nps: 100000, queueMs: 0, stopReason: 'time' })}\n\n`,
+  ];
+  return events.join('');
+}
+
+t.test('analysis mode reads the analyse stream of the contract: progress events, then the result', async (t) => {
+  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const bodies: unknown[] = [];
+  await page.route('**/v1/games/othello/analyse', async (route) => {
+    bodies.push({ body: route.request().postDataJSON(), accept: route.request().headers().accept });
+    await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: analyseStream() });
+  });
+  await page.waitForSelector('[data-move="d3"].legal');
+  await recordStatus(page);
+  await page.check('#analysis');
+  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''));
+  t.match(bodies[0], { body: { state: { turn: 'B' }, multiPv: 3, timeBudgetMs: 500 }, accept: 'text/event-stream' }, 'the request of the contract');
+  t.same(await statusLog(page), ['Analysing…', 'Searching: depth 1, 1,000 nodes', 'Searching: depth 2, 2,000 nodes', 'Done: depth 3, 3,000 nodes (time)']);
+  t.same(await page.locator('#lines li .mv').allTextContents(), ['f5', 'd3', 'c4']);
+  t.same(await page.locator('#lines li .sc').allTextContents(), ['+0.7', '+0.6', '+0.3']);
+  t.same(await page.locator('#lines li .wp').allTextContents(), ['53%', '52%', '51%']);
+  t.equal(await page.textContent('#lines li:first-child .pv'), 'f5 f6 e6');
+  t.equal(await page.textContent('#evalbar .evalbar-text'), '53%', "the bar shows Black's chance");
+  await page.hover('#lines li:nth-child(2)');
+  t.equal(await page.locator('.ghost').count(), 3, 'hovering line 2 previews its three moves');
+  await page.click('#lines li:nth-child(2)');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
+  t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
+  t.same(errors, []);
+  await page.context().close();
+});
+
+t.test('a screenshot of every game at 1280x800 and 390x844', async (t) => {
+  const dir = screenshotDir();
+  const setups: Record<string, (page: Page) => Promise<void>> = {
+    mnk: async (page) => {
+      await page.selectOption('#preset', '15,15,5');
+      await page.waitForSelector('[data-move="7,7"].legal');
+      await page.click('[data-move="7,7"]');
+    },
+    othello: async (page) => {
+      await page.click('[data-move="d3"]');
+    },
+    tablut: async (page) => {
+      await page.click('[data-move="e4"]');
+    },
+    hadron: async (page) => {
+      await page.click('[data-move="E5"]');
+    },
+  };
+  for (const size of SIZES) {
+    for (const [game, setup] of Object.entries(setups)) {
+      const { page, errors } = await openPage(browser, `${kibitz.url}/?game=${game}`, size);
+      await setBudget(page, 150);
+      await waitForTurn(page);
+      await setup(page);
+      // Wait for the engine's reply (Tablut only shows a selected piece).
+      if (game !== 'tablut') await page.waitForFunction(() => document.querySelectorAll('#moves button').length >= 2);
+      await waitForTurn(page);
+      const path = join(dir, `${game}-${size.width}x${size.height}.png`);
+      await page.screenshot({ path, fullPage: size.width < 500 });
+      const box = await page.locator('#board').boundingBox();
+      t.ok(box !== null && box.width <= size.width && box.width >= Math.min(300, size.width - 40), `${game} at ${size.width}: the board fits (${box?.width})`);
+      t.same(errors, [], `${game} at ${size.width}: no console error`);
+      await page.context().close();
+    }
+  }
+  t.comment(`screenshots in ${dir}`);
+});
+
+t.test('EXPOSE_PLAYGROUND=false: no page at /', async (t) => {
+  const off = await startKibitz({ EXPOSE_PLAYGROUND: 'false', WORKERS: '1' });
+  t.teardown(() => off.close());
+  const reply = await fetch(`${off.url}/`);
+  t.equal(reply.status, 404);
+  t.equal(((await reply.json()) as { code: string }).code, 'NOT_FOUND');
+});
