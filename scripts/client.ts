@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
-import { runIfMain } from '../src/core/cli.js';
+import { runCliIfMain } from '../src/core/cli.js';
 
 export const OPENAPI_DOCUMENT = new URL('../../openapi/openapi.json', import.meta.url);
 export const CLIENT_SCHEMA = new URL('../../clients/typescript/src/schema.ts', import.meta.url);
@@ -18,7 +18,14 @@ export async function generateClientSchema(documentJson: string): Promise<string
   return `${COMMENT_HEADER}${astToString(ast)}`;
 }
 
-runIfMain(import.meta.url, async () => {
+const USAGE = `usage: npm run client
+
+Regenerates the typed client's schema (clients/typescript/src/schema.ts) from openapi/openapi.json
+with openapi-typescript (run \`npm run openapi\` first when the routes changed); npm run client then
+compiles the client. No options.
+  -h, --help   this text`;
+
+runCliIfMain(import.meta.url, { name: 'npm run client', usage: USAGE, options: {} }, async () => {
   const text = await generateClientSchema(readFileSync(OPENAPI_DOCUMENT, 'utf8'));
   writeFileSync(CLIENT_SCHEMA, text);
   console.log(`wrote ${fileURLToPath(CLIENT_SCHEMA)}`);

@@ -174,18 +174,6 @@ t.test('--help exits 0; a bad option prints one line and exits 2', async (t) => 
   t.match(bad.stderr, /--turn-ms must be an integer/);
 });
 
-t.test('the match tool and the client example answer --help and reject bad options too', async (t) => {
-  for (const script of ['../../dist/tools/pbrain-match.js', '../../dist/examples/best-move.js']) {
-    const file = fileURLToPath(new URL(script, import.meta.url));
-    const help = spawnSync(process.execPath, [file, '--help'], { encoding: 'utf8' });
-    t.equal(help.status, 0, `${script} --help`);
-    t.match(help.stdout, /^usage: /);
-    const bad = spawnSync(process.execPath, [file, '--nonsense'], { encoding: 'utf8' });
-    t.equal(bad.status, 2, `${script} --nonsense`);
-    t.equal(bad.stderr.trim().split('\n').length, 1);
-  }
-});
-
 t.test('a whole game against a scripted opponent, as a manager plays it', async (t) => {
   const brainProcess = new LineProcess(process.execPath, [KIBITZ_BRAIN]);
   t.teardown(() => brainProcess.close());

@@ -30,6 +30,8 @@ const ENTRIES = [
   'dist/tools/othello-probcut.js',
   'dist/tools/winprob-fit.js',
   'dist/tools/pbrain-match.js',
+  'dist/scripts/client.js',
+  'dist/examples/best-move.js',
 ];
 
 // Without NODE_V8_COVERAGE: these processes only load the modules, and their (compiled) coverage would

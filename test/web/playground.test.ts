@@ -63,6 +63,20 @@ function solve(board: string[], me: string): { value: number; cell: number } {
   return search(me, you);
 }
 
+t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose state carries exactK', async (t) => {
+  const { page, errors } = await openPage(browser, kibitz.url);
+  await page.waitForSelector('#exact-k-row:not([hidden])', { state: 'attached' });
+  t.notOk(await page.isChecked('#exact-k'), 'freestyle by default');
+  t.notOk('exactK' in (await stateOf(page)), 'a freestyle state has no exactK field');
+  await page.check('#exact-k');
+  await page.waitForFunction(() => (document.getElementById('state-json') as HTMLTextAreaElement).value.includes('"exactK":true'));
+  t.equal((await stateOf(page) as unknown as { exactK: boolean }).exactK, true, 'the new game is played by the exactly-K rule');
+  await page.selectOption('#game', 'othello');
+  await page.waitForSelector('#exact-k-row', { state: 'hidden' });
+  t.same(errors, [], 'no console error, no CSP violation');
+  await page.context().close();
+});
+
 t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) => {
   const { page, errors } = await openPage(browser, kibitz.url);
   await page.waitForSelector('#preset:not([hidden])', { state: 'attached' });

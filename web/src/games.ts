@@ -136,7 +136,9 @@ const mnk: GameView = {
   colLabel: (_s, col) => String(col),
   twoStep: false,
   overReason: (state, status) =>
-    status.status === 'draw' ? 'the board is full and nobody has a line' : `${status.winner} has ${String(state.k)} in a row`,
+    status.status === 'draw'
+      ? 'the board is full and nobody has a line'
+      : `${status.winner} has ${state.exactK === true ? 'exactly ' : ''}${String(state.k)} in a row`,
   colours: { light: '#fbfaf5', dark: '#fbfaf5' },
 };
 

@@ -17,6 +17,8 @@ const ui = {
   game: $<HTMLSelectElement>('game'),
   preset: $<HTMLSelectElement>('preset'),
   presetRow: $('preset-row'),
+  exactK: $<HTMLInputElement>('exact-k'),
+  exactKRow: $('exact-k-row'),
   options: $('options'),
   newGame: $<HTMLButtonElement>('new-game'),
   engineSide: $<HTMLSelectElement>('engine-side'),
@@ -423,6 +425,7 @@ function buildOptions(): void {
   const entry = app.catalogue.find((c) => c.id === app.gameId);
   const props = entry?.initialStateQuery?.properties ?? {};
   ui.presetRow.hidden = app.gameId !== 'mnk';
+  ui.exactKRow.hidden = app.gameId !== 'mnk';
   ui.options.replaceChildren(
     ...Object.entries(props).map(([name, schema]) => {
       const row = document.createElement('div');
@@ -472,6 +475,8 @@ async function newGame(): Promise<void> {
   abortWork();
   try {
     const state = await get<State>(`${base()}/initial-state${query === '' ? '' : '?' + query}`);
+    // The (M,N,K)-game's exactK rule is a field of the state: every later request carries it.
+    if (app.gameId === 'mnk' && ui.exactK.checked) state.exactK = true;
     app.plies = [{ state, move: null }];
     app.cursor = 0;
     say('');
@@ -544,6 +549,7 @@ async function main(): Promise<void> {
     applyPreset();
     if (ui.preset.value !== 'custom') void newGame();
   });
+  ui.exactK.addEventListener('change', () => void newGame());
   ui.newGame.addEventListener('click', () => void newGame());
   ui.engineSide.addEventListener('change', () => void refresh(true));
   ui.analysis.addEventListener('change', () => {
