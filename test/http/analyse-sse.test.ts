@@ -108,6 +108,9 @@ t.test('heartbeat comments while a long iteration runs', async (t) => {
   const { events, heartbeats } = await stream.done;
   t.ok(heartbeats > 0, `${heartbeats} heartbeats`);
   t.equal(events[events.length - 1].event, 'result');
+  // The only tablut analyse request is this stream: counted once in the request metrics.
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  t.match(metrics, /kibitz_http_request_duration_seconds_count\{route="\/v1\/games\/tablut\/analyse",method="POST",status="200"\} 1\n/);
 });
 
 t.test('overload is a plain 503; a disconnect stops the search and frees the worker', async (t) => {
