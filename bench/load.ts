@@ -4,7 +4,9 @@
  * Overload test: best-move requests at 1x, 2x and 10x the pool's capacity (capacity = workers +
  * queue slots) against a locally started server on loopback, each level bounded in time. Reports,
  * for accepted requests only, p50/p99 latency minus the budget; the 503 rate; throughput; peak RSS;
- * and how fast /health and legal-moves answer meanwhile.
+ * how fast /health and legal-moves answer meanwhile, and the server's event-loop delay (p99 and max of
+ * perf_hooks.monitorEventLoopDelay over the level, read from /metrics, where prom-client resets it at
+ * every scrape).
  */
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import autocannon from 'autocannon';
@@ -22,6 +24,15 @@ interface Level {
   throughput: number;
   healthP99: number;
   cheapP99: number;
+  loopP99: number;
+  loopMax: number;
+}
+
+/** Event-loop delay since the previous scrape (ms): prom-client's monitorEventLoopDelay figures, reset per scrape. */
+export async function eventLoopDelay(url: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string): number => Number(new RegExp(`^kibitz_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  return { p99: read('p99'), max: read('max') };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -50,6 +61,7 @@ async function level(url: string, factor: number, capacity: number, budget: numb
   const latencies: number[] = [];
   let rejected = 0;
   let other = 0;
+  await eventLoopDelay(url); // resets the server's histogram
   const until = Date.now() + seconds * 1000;
   const health = probe(`${url}/health`, undefined, until);
   const cheap = probe(`${url}/v1/games/mnk/legal-moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: BENCH_MNK_STATE }) }, until);
@@ -75,6 +87,7 @@ async function level(url: string, factor: number, capacity: number, budget: numb
   const result = await done;
   const healthTimes = await health;
   const cheapTimes = await cheap;
+  const loop = await eventLoopDelay(url);
   latencies.sort((a, b) => a - b);
   return {
     factor,
@@ -88,6 +101,8 @@ async function level(url: string, factor: number, capacity: number, budget: numb
     throughput: latencies.length / seconds,
     healthP99: percentile(healthTimes, 99),
     cheapP99: percentile(cheapTimes, 99),
+    loopP99: loop.p99,
+    loopMax: loop.max,
   };
 }
 
@@ -96,8 +111,11 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
   const capacity = opts.workers + opts.queue;
   try {
     print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity}), ${opts.seconds} s per level`);
-    print('| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | legal-moves p99 ms |');
-    print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    print(
+      '| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | ' +
+        'legal-moves p99 ms | loop delay p99 ms | loop delay max ms |',
+    );
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     const sources: string[] = [];
     for (const factor of [1, 2, 10]) {
       const before = await answersBySource(server.url);
@@ -107,10 +125,10 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
       print(
         `| ${l.factor}x | ${l.connections} | ${l.accepted} | ${l.rejected} | ${((100 * l.rejected) / Math.max(1, total)).toFixed(1)}% | ${l.other} | ` +
           `${(l.p50 - opts.budget).toFixed(0)} | ${(l.p99 - opts.budget).toFixed(0)} | ${(l.max - opts.budget).toFixed(0)} | ${l.throughput.toFixed(1)} | ` +
-          `${l.healthP99.toFixed(1)} | ${l.cheapP99.toFixed(1)} |`,
+          `${l.healthP99.toFixed(1)} | ${l.cheapP99.toFixed(1)} | ${l.loopP99.toFixed(1)} | ${l.loopMax.toFixed(1)} |`,
       );
     }
-    // 'fallback': queued at its deadline, answered by a depth-2 search on the main thread.
+    // 'fallback': queued at its deadline, answered by a depth-2 search on the fallback thread.
     print(`accepted answers by source: ${sources.join('; ')}`);
     print(`peak RSS of the server: ${server.peakRssMb() ?? '?'} MiB`);
   } finally {

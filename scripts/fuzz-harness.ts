@@ -108,17 +108,19 @@ export function mutate(base: Json, m: Mutation): string {
 
 export interface Endpoint {
   readonly game: GameId;
-  readonly action: 'legal-moves' | 'play' | 'best-move';
+  readonly action: 'legal-moves' | 'play' | 'best-move' | 'analyse' | 'review';
 }
 
 export const ENDPOINTS: Endpoint[] = GAME_IDS.flatMap((game) =>
-  (['legal-moves', 'play', 'best-move'] as const).map((action) => ({ game, action })),
+  (['legal-moves', 'play', 'best-move', 'analyse', 'review'] as const).map((action) => ({ game, action })),
 );
 
 /** A valid request body for an endpoint, built from the catalogue's example state and move. */
 export function validBody(action: Endpoint['action'], example: { state: Json; move: Json }): Json {
   if (action === 'play') return { state: example.state, move: example.move };
   if (action === 'best-move') return { state: example.state, timeBudgetMs: 30, maxDepth: 2 };
+  if (action === 'analyse') return { state: example.state, timeBudgetMs: 30, maxDepth: 2, multiPv: 2, avoidMoves: [example.move] };
+  if (action === 'review') return { initialState: example.state, moves: [example.move], timeBudgetMs: 50, maxDepth: 2 };
   return { state: example.state };
 }
 

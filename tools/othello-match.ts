@@ -59,6 +59,8 @@ export interface MatchGame {
   /** Sum of Kibitz's completed depths over searches stopped by their limit (not solved, not forced). */
   readonly kibitzDepthSum?: number;
   readonly kibitzSearches?: number;
+  /** Nodes Kibitz searched (generic search and solver) over the game. */
+  readonly kibitzNodes?: number;
 }
 
 export interface MatchSummary {
@@ -76,6 +78,7 @@ export interface MatchSummary {
   readonly engineMsPerMove: number;
   readonly engineOwnMsPerMove: number;
   readonly kibitzMeanDepth: number;
+  readonly kibitzNodesPerMove: number;
   readonly asBlack: { points: number; games: number };
   readonly asWhite: { points: number; games: number };
 }
@@ -145,6 +148,7 @@ export async function playMatchGame(
   let engineOwnSeconds = 0;
   let kibitzDepthSum = 0;
   let kibitzSearches = 0;
+  let kibitzNodes = 0;
   const buffer = new Int32Array(64);
   while (pos.terminal() === NOT_TERMINAL) {
     if (pos.generateMoves(buffer, 0) === 1 && buffer[0] === 64) {
@@ -159,6 +163,7 @@ export async function playMatchGame(
       const result = analyse(definition.engine, own, searcher, limitsFor(options.limit));
       kibitzSeconds += (performance.now() - started) / 1000;
       kibitzMoves++;
+      kibitzNodes += result.nodes;
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
         kibitzDepthSum += result.depth;
         kibitzSearches++;
@@ -191,6 +196,7 @@ export async function playMatchGame(
     engineOwnSeconds,
     kibitzDepthSum,
     kibitzSearches,
+    kibitzNodes,
   };
 }
 
@@ -235,6 +241,7 @@ export function summarise(games: readonly MatchGame[]): MatchSummary {
     engineMsPerMove: (1000 * sum((g) => g.engineSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
     engineOwnMsPerMove: (1000 * sum((g) => g.engineOwnSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
     kibitzMeanDepth: sum((g) => g.kibitzDepthSum ?? 0) / Math.max(1, sum((g) => g.kibitzSearches ?? 0)),
+    kibitzNodesPerMove: sum((g) => g.kibitzNodes ?? 0) / Math.max(1, sum((g) => g.kibitzMoves)),
     asBlack: side('B'),
     asWhite: side('W'),
   };
@@ -247,7 +254,8 @@ export function formatSummary(s: MatchSummary): string[] {
     `+${s.wins} =${s.draws} -${s.losses} (${s.games} games): score ${pct(s.score)}% ± ${pct(s.scoreError)} (95%), ` +
       `Elo ${s.elo >= 0 ? '+' : ''}${s.elo.toFixed(0)}; mean disc difference ${signed(s.discs)} ± ${s.discsError.toFixed(1)}`,
     `as Black ${s.asBlack.points}/${s.asBlack.games}, as White ${s.asWhite.points}/${s.asWhite.games}`,
-    `time per move: Kibitz ${s.kibitzMsPerMove.toFixed(0)} ms (mean depth ${s.kibitzMeanDepth.toFixed(1)} where not solved), ` +
+    `time per move: Kibitz ${s.kibitzMsPerMove.toFixed(0)} ms (mean depth ${s.kibitzMeanDepth.toFixed(1)} where not solved, ` +
+      `${s.kibitzNodesPerMove.toFixed(0)} nodes), ` +
       `engine ${s.engineMsPerMove.toFixed(0)} ms wall (${s.engineOwnMsPerMove.toFixed(0)} ms by its own clock)`,
   ];
 }
@@ -288,6 +296,8 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
                        are not slowed by a busy machine, a time budget is
   --openings FILE      openings, one per line as squares 'f5d6c3...' (default tools/othello-openings.txt)
   --first N            play only the first N openings (default: all)
+  --probcut T          Kibitz's Multi-ProbCut confidence in standard deviations (0 = off; default: the
+                       service's default)
   --tt-mb N            Kibitz transposition table size (default 64, the service's)
   --record FILE        append each game as a JSON line; rerunning with the same file continues
   -h, --help           this text
@@ -306,9 +316,16 @@ const spec = {
     openings: { type: 'string' },
     first: { type: 'string' },
     'tt-mb': { type: 'string' },
+    probcut: { type: 'string' },
     record: { type: 'string' },
   },
 } as const;
+
+function probCutOption(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 10) throw new UsageError('--probcut must be a number 0..10');
+  return value;
+}
 
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
   if (values.engine === undefined) throw new UsageError('--engine is required');
@@ -336,9 +353,11 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     openings,
     ttMb: intOption(values, 'tt-mb', 64, 1, 4096),
     record: values.record,
+    ...(values.probcut === undefined ? {} : { engineOptions: { probCut: probCutOption(values.probcut) } }),
   };
   console.log(
-    `othello-match: Kibitz ${profile} at ${describeLimit(limit)} vs '${options.engine}' at depth ${engineDepth}, ` +
+    `othello-match: Kibitz ${profile}${values.probcut === undefined ? '' : ` probCut ${values.probcut}`} at ${describeLimit(limit)} ` +
+      `vs '${options.engine}' at depth ${engineDepth}, ` +
       `${openings.length} openings x 2 colours`,
   );
   const started = Date.now();

@@ -27,7 +27,7 @@ Options:
   --game ID       game id (default tablut)
   --params QUERY  initial-state parameters, e.g. "m=9&n=9&k=5"
   --player NAME   whose moves to print (default "default")
-  --ms N          time per position searched (default 500): timeBudgetMs = N x (moves + 1), at most 60000
+  --ms N          time per position searched (10 or more, default 500): timeBudgetMs = N x (moves + 1), at most 60000
   --depth N       maxDepth per position (reproducible)
   --lost          only the games the player did not win
   --help          this text
@@ -145,7 +145,7 @@ runCliIfMain(
       params: parseParams(typeof values.params === 'string' ? values.params : undefined),
       player: typeof values.player === 'string' ? values.player : 'default',
       lost: values.lost === true,
-      ms: intOption(values, 'ms', 500, 1, 60_000),
+      ms: intOption(values, 'ms', 500, 10, 60_000),
       depth: values.depth === undefined ? undefined : intOption(values, 'depth', 1, 1, 200),
     };
     const records = readFileSync(values.record, 'utf8')

@@ -64,6 +64,13 @@ export interface SearchPosition {
    * would, and 0 only when the side to move has lost.
    */
   generateSearchMoves?(buf: Int32Array, offset: number): number;
+  /**
+   * Optional (Multi-)ProbCut: before a non-PV node of `depth` plies, the search may probe a shallow
+   * search whose value v predicts the deep one as slope * v + intercept, within margin (confidence
+   * times the fitted standard deviation), all in internal units. Returns the shallow depth and writes
+   * [slope, intercept, margin] into out, or -1 for no probe here (off, too near the end, no data).
+   */
+  probCut?(depth: number, out: Float64Array): number;
 }
 
 /** Knobs the engine face accepts; the arena uses `profile` to pit configurations against each other. */
@@ -72,6 +79,8 @@ export interface EngineOptions {
   readonly profile?: string;
   /** Seed for any randomness (noise profiles); deterministic for a given seed. */
   readonly seed?: number;
+  /** Multi-ProbCut confidence (standard deviations) for games that support it; 0 turns it off. */
+  readonly probCut?: number;
 }
 
 /** What a game-specific solver may answer before (or instead of) the generic alpha-beta. */

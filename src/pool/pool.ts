@@ -7,13 +7,16 @@
  *  - a waiting request whose client leaves is simply dropped from the queue;
  *  - a running search whose client leaves is stopped through a shared flag (the thread survives);
  *  - a request still waiting when its deadline nears is answered by its fallback (a shallow search on
- *    the main thread), so the time budget holds, queue wait included.
+ *    a small dedicated thread of its own, so the event loop stays free under overload; on the main
+ *    thread only if that thread fails or is late), so the time budget holds, queue wait included.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { FALLBACK_SEARCH_MS } from './fallback.js';
 import {
+  newControlBlock,
   CONTROL_CANCEL,
   CONTROL_STATE,
   CONTROL_THREAD,
@@ -67,11 +70,19 @@ export interface PoolOptions {
   readonly overrunGraceMs?: number;
   /** ... and if its thread is still busy this long after the deadline, the thread is terminated and replaced. */
   readonly overrunKillMs?: number;
+  /**
+   * Run fallback searches on a dedicated thread (default true): the worker module's `fallback`
+   * export. False: on the calling (main) thread, as job.fallback.
+   */
+  readonly fallbackThread?: boolean;
 }
 
 export interface SearchJob {
   readonly task: SearchTask;
-  /** Answer computed on the calling thread when the job never reaches a worker in time. */
+  /**
+   * Answer computed on the calling thread when the job never reaches a worker in time and the
+   * fallback thread cannot answer (it is off, failed or late).
+   */
   readonly fallback: () => SearchTaskResult;
   /** Called on the main thread after each completed iteration of the running search (live analysis). */
   readonly onProgress?: (info: ProgressMessage) => void;
@@ -109,6 +120,10 @@ export interface PoolStats {
   readonly overruns: number;
   /** Threads terminated because a task would not stop. */
   readonly terminated: number;
+  /** Fallback answers computed on the main thread (the fallback thread failed or was late). */
+  readonly fallbacksOnMainThread?: number;
+  /** Thread pools replaced because Piscina stopped replacing dead threads (see SearchPool.heal). */
+  readonly poolsReplaced?: number;
   /** Share of the pool's thread time spent on tasks since start (Piscina's figure, 0..1). */
   readonly utilization: number;
 }
@@ -116,6 +131,10 @@ export interface PoolStats {
 const DEFAULT_MIN_SEARCH_MS = 15;
 const DEFAULT_OVERRUN_GRACE_MS = 250;
 const DEFAULT_OVERRUN_KILL_MS = 2_000;
+/** A fallback thread answer later than this past the job's deadline (or its start) is replaced by the main-thread fallback. */
+const FALLBACK_THREAD_GRACE_MS = 4 * FALLBACK_SEARCH_MS;
+/** How often the pool checks that it has all its threads. */
+const HEAL_CHECK_MS = 500;
 
 /** Delivers the progress messages already queued on the port. */
 function drainProgress(port: MessagePort, deliver: (info: ProgressMessage) => void): void {
@@ -132,14 +151,32 @@ export function defaultWorkerFile(): string {
 export class SearchPool {
   readonly threads: number;
   readonly maxQueue: number;
-  private readonly piscina: Piscina<SearchTask, SearchTaskResult>;
+  private piscina: Piscina<SearchTask, SearchTaskResult>;
+  private fallbackPiscina: Piscina<SearchTask, SearchTaskResult> | undefined;
+  /** Replaced Piscina instances still finishing their running tasks (see heal()). */
+  private readonly retired = new Set<Piscina<SearchTask, SearchTaskResult>>();
+  private readonly healTimer: NodeJS.Timeout;
+  private readonly makeSearchPiscina: () => Piscina<SearchTask, SearchTaskResult>;
+  private readonly makeFallbackPiscina: () => Piscina<SearchTask, SearchTaskResult>;
   private readonly queue: Waiting[] = [];
   private readonly minSearchMs: number;
   private readonly overrunGraceMs: number;
   private readonly overrunKillMs: number;
   private running = 0;
   private closing = false;
-  private counters = { completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0 };
+  private counters = {
+    completed: 0,
+    fallbacks: 0,
+    cancelled: 0,
+    rejected: 0,
+    failed: 0,
+    overruns: 0,
+    terminated: 0,
+    fallbacksOnMainThread: 0,
+    poolsReplaced: 0,
+  };
+  /** Fallback answers outstanding on the fallback thread (close() waits for them). */
+  private fallbacksPending = 0;
   private readonly idleWaiters: Array<() => void> = [];
 
   constructor(options: PoolOptions) {
@@ -148,7 +185,7 @@ export class SearchPool {
     this.minSearchMs = options.minSearchMs ?? DEFAULT_MIN_SEARCH_MS;
     this.overrunGraceMs = options.overrunGraceMs ?? DEFAULT_OVERRUN_GRACE_MS;
     this.overrunKillMs = Math.max(this.overrunGraceMs, options.overrunKillMs ?? DEFAULT_OVERRUN_KILL_MS);
-    this.piscina = new Piscina<SearchTask, SearchTaskResult>({
+    this.makeSearchPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
       filename: options.workerFile ?? defaultWorkerFile(),
       minThreads: options.threads,
       maxThreads: options.threads,
@@ -158,6 +195,47 @@ export class SearchPool {
       concurrentTasksPerWorker: 1,
       workerData: { ttSizeMb: options.ttSizeMb },
     });
+    this.makeFallbackPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
+      filename: options.workerFile ?? defaultWorkerFile(),
+      name: 'fallback',
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Number.MAX_SAFE_INTEGER,
+      concurrentTasksPerWorker: 1,
+      workerData: { ttSizeMb: 1 },
+    });
+    this.piscina = this.makeSearchPiscina();
+    if (options.fallbackThread !== false) this.fallbackPiscina = this.makeFallbackPiscina();
+    this.healTimer = setInterval(() => this.heal(), HEAL_CHECK_MS);
+    this.healTimer.unref();
+  }
+
+  /**
+   * Piscina replaces a thread that dies, except that once a thread has died while starting up it
+   * stops replacing threads for good. A pool found short of threads is replaced by a fresh one;
+   * the old one finishes its running tasks (its queued ones fail, and were answered by their
+   * fallback at their deadline) and closes.
+   */
+  private heal(): void {
+    // Also while closing: close() waits for tasks that a pool short of threads would never run.
+    if (this.piscina.threads.length < this.threads) {
+      this.retire(this.piscina);
+      this.piscina = this.makeSearchPiscina();
+      this.counters.poolsReplaced++;
+    }
+    if (this.fallbackPiscina !== undefined && this.fallbackPiscina.threads.length < 1) {
+      this.retire(this.fallbackPiscina);
+      this.fallbackPiscina = this.makeFallbackPiscina();
+      this.counters.poolsReplaced++;
+    }
+  }
+
+  private retire(old: Piscina<SearchTask, SearchTaskResult>): void {
+    this.retired.add(old);
+    void old
+      .close({ force: true })
+      .catch(() => undefined)
+      .finally(() => this.retired.delete(old));
   }
 
   /** Runs a search, or answers it by its fallback; rejects with the errors above. */
@@ -200,6 +278,11 @@ export class SearchPool {
     return this.piscina.threads;
   }
 
+  /** The fallback thread (empty when fallbacks run on the main thread), for fault-injection tests. */
+  get fallbackThreads(): readonly import('node:worker_threads').Worker[] {
+    return this.fallbackPiscina?.threads ?? [];
+  }
+
   /**
    * Resolves once every thread has loaded the worker module and answered, so the first real search
    * does not pay for thread start-up. The server reports ready only after this.
@@ -213,15 +296,17 @@ export class SearchPool {
       );
       for (const id of ids) seen.add(id);
     }
+    if (this.fallbackPiscina !== undefined) await this.fallbackPiscina.run({ ping: true } as unknown as SearchTask);
   }
 
   /** Stops admitting work, lets running and queued searches finish, then stops the threads. */
   async close(): Promise<void> {
     this.closing = true;
-    while (this.running > 0 || this.queue.length > 0) {
+    while (this.running > 0 || this.queue.length > 0 || this.fallbacksPending > 0) {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
-    await this.piscina.close();
+    clearInterval(this.healTimer);
+    await Promise.all([this.piscina.close(), this.fallbackPiscina?.close(), ...[...this.retired].map((p) => p.close({ force: true }))]);
   }
 
   private retryAfterSeconds(): number {
@@ -260,7 +345,7 @@ export class SearchPool {
       waiting.watchdog = setTimeout(() => {
         waiting.watchdog = undefined;
         const id = Atomics.load(control, CONTROL_THREAD);
-        const thread = this.piscina.threads.find((worker) => worker.threadId === id);
+        const thread = [this.piscina, ...this.retired].flatMap((p) => p.threads).find((worker) => worker.threadId === id);
         if (thread === undefined) return;
         this.counters.terminated++;
         void thread.terminate();
@@ -329,7 +414,7 @@ export class SearchPool {
       next.timer = undefined;
       this.dispatch(next);
     }
-    if (this.running === 0 && this.queue.length === 0) {
+    if (this.running === 0 && this.queue.length === 0 && this.fallbacksPending === 0) {
       for (const wake of this.idleWaiters.splice(0)) wake();
     }
   }
@@ -339,12 +424,67 @@ export class SearchPool {
     this.removeFromQueue(waiting);
     this.settle(waiting);
     this.counters.fallbacks++;
+    if (this.fallbackPiscina === undefined) {
+      this.fallbackOnMainThread(waiting);
+    } else {
+      this.fallbackOnThread(waiting, this.fallbackPiscina);
+    }
+    this.pump();
+  }
+
+  private fallbackOnMainThread(waiting: Waiting): void {
     try {
       waiting.resolve({ result: waiting.job.fallback(), source: 'fallback' });
     } catch (error) {
       waiting.reject(new SearchFailedError(error));
     }
-    this.pump();
+  }
+
+  /**
+   * The shallow search on the fallback thread, with a fresh control block (the job's may be claimed).
+   * If that thread fails, or has not answered shortly after the job's deadline, the main thread answers.
+   */
+  private fallbackOnThread(waiting: Waiting, fallbackPiscina: Piscina<SearchTask, SearchTaskResult>): void {
+    const { task } = waiting.job;
+    const control = newControlBlock();
+    let answered = false;
+    const answerOnMain = (): void => {
+      if (answered) return;
+      answered = true;
+      Atomics.store(control, CONTROL_CANCEL, 1);
+      this.counters.fallbacksOnMainThread++;
+      this.fallbackOnMainThread(waiting);
+    };
+    let pending = true;
+    let kill: NodeJS.Timeout | undefined;
+    const guard = setTimeout(() => {
+      answerOnMain();
+      // A fallback search stops within milliseconds; a thread still busy much later is replaced.
+      kill = setTimeout(() => {
+        if (!pending) return;
+        this.counters.terminated++;
+        for (const thread of fallbackPiscina.threads) void thread.terminate();
+      }, this.overrunKillMs);
+    }, Math.max(task.deadline - Date.now(), 0) + FALLBACK_THREAD_GRACE_MS);
+    this.fallbacksPending++;
+    const { progress: _progress, ...plain } = task;
+    fallbackPiscina
+      .run({ ...plain, control })
+      .then(
+        (result) => {
+          if (answered) return;
+          answered = true;
+          waiting.resolve({ result, source: 'fallback' });
+        },
+        () => answerOnMain(),
+      )
+      .finally(() => {
+        pending = false;
+        clearTimeout(guard);
+        if (kill !== undefined) clearTimeout(kill);
+        this.fallbacksPending--;
+        this.pump();
+      });
   }
 
   private cancel(waiting: Waiting): void {

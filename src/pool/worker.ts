@@ -1,5 +1,6 @@
-/** Piscina worker: a thin shim. All logic lives in run-task.ts (tested in-process). */
+/** Piscina worker: a thin shim. All logic lives in run-task.ts and fallback.ts (tested in-process). */
 import { threadId, workerData } from 'node:worker_threads';
+import { runFallback } from './fallback.js';
 import { runTask } from './run-task.js';
 import type { SearchTask, SearchTaskResult } from './task.js';
 
@@ -9,4 +10,10 @@ const ttSizeMb: number = (workerData as { ttSizeMb?: number } | null)?.ttSizeMb 
 export default function search(task: SearchTask | { ping: true }): SearchTaskResult | number {
   if ('ping' in task) return threadId;
   return runTask(task, ttSizeMb);
+}
+
+/** The shallow fallback search (the pool's fallback thread). */
+export function fallback(task: SearchTask | { ping: true }): SearchTaskResult | number {
+  if ('ping' in task) return threadId;
+  return runFallback(task);
 }

@@ -1,7 +1,7 @@
 /**
  * Game-agnostic negamax alpha-beta with principal-variation search, iterative deepening, a
  * transposition table, killer and history move ordering, late-move reductions and distance-to-end
- * scoring of proven results.
+ * scoring of proven results, and (for games that opt in through SearchPosition.probCut) Multi-ProbCut.
  *
  * All per-node storage is preallocated: one move buffer sliced by ply (offsets), ordering scores
  * beside it, a triangular PV table. Nothing is allocated inside negamax.
@@ -121,6 +121,8 @@ const CHECK_INTERVAL_MASK = 127;
  */
 const TIMED_CHECK_MASK = 15;
 const TT_MOVE_BONUS = 1 << 30;
+/** probCut()'s answer when it does not cut (outside every score). */
+const NO_CUT = -(1 << 30);
 const KILLER_BONUS_1 = 1 << 29;
 const KILLER_BONUS_2 = (1 << 29) - 1;
 const HISTORY_LIMIT = 1 << 20;
@@ -146,6 +148,11 @@ export class Searcher {
   private moveSpace = 0;
   private useSearchMoves = false;
   private useOrderHint = false;
+  private useProbCut = false;
+  /** The position's answer to probCut(): slope, intercept, margin. */
+  private readonly probCutOut = new Float64Array(3);
+  /** ProbCut probes that cut (a statistic for tools and tests). */
+  probCuts = 0;
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private shouldStop: (() => boolean) | undefined;
@@ -268,6 +275,8 @@ export class Searcher {
     this.shouldStop = limits.shouldStop;
     this.useSearchMoves = typeof pos.generateSearchMoves === 'function';
     this.useOrderHint = typeof pos.moveOrderScore === 'function';
+    this.useProbCut = typeof pos.probCut === 'function';
+    this.probCuts = 0;
     const bufferSize = (MAX_PLY + 1) * pos.maxMoves;
     if (this.moves.length < bufferSize) {
       this.moves = new Int32Array(bufferSize);
@@ -454,6 +463,13 @@ export class Searcher {
       }
     }
 
+    const pvNode = beta - alpha > 1;
+    if (this.useProbCut && !pvNode && depth >= 2) {
+      const cut = this.probCut(depth, alpha, beta, ply, offset);
+      if (this.stopped) return 0;
+      if (cut !== NO_CUT) return cut;
+    }
+
     const count = this.generate(offset);
     if (count === 0) return matedScore;
     const hlStart = this.heuristicLeaves;
@@ -464,7 +480,6 @@ export class Searcher {
     const childOffset = offset + count;
     let best = -INFINITE_SCORE;
     let bestMove = -1;
-    const pvNode = beta - alpha > 1;
     for (let i = 0; i < count; i++) {
       const move = this.pickMove(offset, i, count);
       pos.makeMove(move);
@@ -507,6 +522,45 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
     tt.store(hashLo, hashHi, depth, bound, best, ply, bestMove, this.heuristicLeaves === hlStart);
     return best;
+  }
+
+  /**
+   * Multi-ProbCut (Buro): a shallow null-window search predicts the deep value as slope * v +
+   * intercept with the position's margin; when the prediction is beyond the window with that
+   * confidence, the node is cut (fail-hard, at beta or alpha). Only heuristic windows are probed.
+   */
+  private probCut(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
+    const out = this.probCutOut;
+    const shallow = this.pos.probCut!(depth, out);
+    if (shallow < 0 || shallow >= depth) return NO_CUT;
+    const slope = out[0];
+    const intercept = out[1];
+    const margin = out[2];
+    if (beta < EVAL_LIMIT) {
+      const up = Math.ceil((beta + margin - intercept) / slope);
+      if (up < EVAL_LIMIT && up > -EVAL_LIMIT) {
+        const v = this.negamax(shallow, up - 1, up, ply, offset);
+        if (this.stopped) return NO_CUT;
+        if (v >= up) {
+          this.probCuts++;
+          this.heuristicLeaves++;
+          return beta;
+        }
+      }
+    }
+    if (alpha > -EVAL_LIMIT) {
+      const down = Math.floor((alpha - margin - intercept) / slope);
+      if (down > -EVAL_LIMIT && down < EVAL_LIMIT) {
+        const v = this.negamax(shallow, down, down + 1, ply, offset);
+        if (this.stopped) return NO_CUT;
+        if (v <= down) {
+          this.probCuts++;
+          this.heuristicLeaves++;
+          return alpha;
+        }
+      }
+    }
+    return NO_CUT;
   }
 
   private scoreMoves(offset: number, count: number, ttMove: number, ply: number): void {

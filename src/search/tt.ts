@@ -29,6 +29,9 @@ export class TranspositionTable {
     let buckets = 1;
     while (buckets * 2 <= wanted) buckets *= 2;
     this.data = new Int32Array(buckets * BUCKET_INTS);
+    // Touch every page now: the process's RSS then includes the whole table from the first search on,
+    // instead of creeping up for many minutes as the table fills (which reads like a leak).
+    this.data.fill(0);
     this.bucketMask = buckets - 1;
   }
 

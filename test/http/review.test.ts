@@ -70,6 +70,8 @@ t.test('bad games: the ply named, the cap configurable', async (t) => {
     const r = await review('mnk', { initialState: EMPTY, moves, timeBudgetMs: 1000 });
     t.same([r.statusCode, r.json().code, r.json().field], [status, code, field], JSON.stringify(moves));
   }
+  const tooShort = await review('mnk', { initialState: EMPTY, moves: GAME, timeBudgetMs: 59 });
+  t.same([tooShort.statusCode, tooShort.json().code, tooShort.json().field], [400, 'VALIDATION_ERROR', 'body/timeBudgetMs'], '10 ms per position');
   const noBudget = await review('mnk', { initialState: EMPTY, moves: GAME });
   t.same([noBudget.statusCode, noBudget.json().code], [400, 'VALIDATION_ERROR']);
   t.match(noBudget.json().message, /timeBudgetMs/, 'the missing budget named');

@@ -16,9 +16,9 @@ function job(behaviour: string, ms: number, spinMs?: number): SearchJob {
   };
 }
 
-/** A pool whose threads are up, so timings below measure the pool, not thread start-up. */
-async function newPool(threads: number, maxQueue: number): Promise<SearchPool> {
-  const pool = new SearchPool({ threads, maxQueue, ttSizeMb: 1, workerFile, minSearchMs: 20 });
+/** A pool whose threads are up, so timings below measure the pool, not thread start-up. Fallbacks on the main thread unless asked. */
+async function newPool(threads: number, maxQueue: number, fallbackThread = false): Promise<SearchPool> {
+  const pool = new SearchPool({ threads, maxQueue, ttSizeMb: 1, workerFile, minSearchMs: 20, fallbackThread });
   await pool.warmUp();
   return pool;
 }
@@ -78,6 +78,42 @@ t.test('a search still waiting near its deadline is answered by its fallback', a
   await blocker;
 });
 
+t.test('with the fallback thread, a late search is answered off the main thread', async (t) => {
+  const pool = await newPool(1, 4, true);
+  t.teardown(() => pool.close());
+  t.equal(pool.fallbackThreads.length, 1, 'one dedicated fallback thread');
+  const blocker = pool.submit(job('busy', 1500));
+  const started = Date.now();
+  const late = await pool.submit(job('busy', 200));
+  t.equal(late.source, 'fallback');
+  t.equal(late.result.move, 9, 'answered by the fallback thread');
+  t.equal(late.result.nodes, pool.fallbackThreads[0].threadId, 'on that thread');
+  t.ok(Date.now() - started < 1000, 'answered at its own deadline, not after the blocker');
+  t.equal(pool.stats().fallbacksOnMainThread, 0);
+  await blocker;
+});
+
+t.test('a fallback thread that fails or hangs: the main thread answers, and a hung thread is replaced', async (t) => {
+  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 1, workerFile, minSearchMs: 20, overrunKillMs: 300 });
+  await pool.warmUp();
+  t.teardown(() => pool.close());
+  const blocker = pool.submit(job('busy', 2500));
+  const failed = await pool.submit(job('fallback-throw', 200));
+  t.same(failed.result, FALLBACK, 'a failing fallback thread: the main-thread fallback answers');
+  const started = Date.now();
+  const hung = await pool.submit(job('fallback-hang', 200));
+  t.same(hung.result, FALLBACK, 'a hung fallback thread: the main-thread fallback answers');
+  t.ok(Date.now() - started < 1500, 'shortly after the deadline (generous slack)');
+  t.equal(pool.stats().fallbacksOnMainThread, 2);
+  while (pool.stats().terminated === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await blocker;
+  await pool.warmUp();
+  const blocker2 = pool.submit(job('busy', 1000));
+  const after = await pool.submit(job('busy', 200));
+  t.equal(after.result.move, 9, 'a fresh fallback thread serves the next one');
+  await blocker2;
+});
+
 t.test('a worker that throws fails only its own request', async (t) => {
   const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
@@ -130,6 +166,23 @@ t.test('a job handed to a thread that is still starting is answered by its deadl
   t.ok(Date.now() - started < 1200, 'did not wait for the thread to start');
   await pool.warmUp();
   t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'served by the thread once it is up');
+});
+
+t.test('a thread that dies while starting: the pool replaces itself and serves again', async (t) => {
+  // Piscina stops replacing threads once one has died during start-up; the pool notices and heals.
+  const slowFile = fileURLToPath(new URL('../support/slow-start-worker.mjs', import.meta.url));
+  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 1, workerFile: slowFile, minSearchMs: 20, fallbackThread: false });
+  t.teardown(() => pool.close());
+  await pool.warmUp();
+  // (Piscina's first threads count as started at once; their replacements do not.)
+  const first = pool.workerThreads[0];
+  await first.terminate();
+  while (pool.workerThreads.length === 0 || pool.workerThreads[0] === first) await new Promise((resolve) => setTimeout(resolve, 10));
+  await pool.workerThreads[0].terminate(); // the replacement, still loading its module (1.5 s)
+  while (pool.stats().poolsReplaced === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await pool.warmUp();
+  t.equal(pool.workerThreads.length, 1);
+  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'the fresh pool serves');
 });
 
 t.test('a search that ignores its deadline is answered by the fallback, and its thread is replaced', async (t) => {

@@ -1,7 +1,8 @@
 // A scripted Piscina worker for pool tests: it honours the task protocol (control block, deadline,
 // cancel flag) without any game. gameId selects the behaviour: 'busy' spins until its deadline or
 // cancel flag (or for maxDepth ms when set), 'throw' throws, 'exit' ends its thread mid-task,
-// 'hang' never returns.
+// 'hang' never returns. The `fallback` export plays the pool's fallback thread: 'fallback-hang' never
+// returns, 'fallback-throw' throws, anything else answers move 9 with its thread id as `nodes`.
 import { threadId } from 'node:worker_threads';
 
 export default function fakeSearch(task) {
@@ -27,4 +28,13 @@ export default function fakeSearch(task) {
   }
   Atomics.store(control, 0, 2);
   return { move: 7, score: 0, exactScore: undefined, exact: false, pv: [7], depth: 1, nodes: threadId, stopReason, startedAt, finishedAt: Date.now() };
+}
+
+export function fallback(task) {
+  if (task.ping) return threadId;
+  const startedAt = Date.now();
+  if (task.gameId === 'fallback-hang') for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  if (task.gameId === 'fallback-throw') throw new Error('scripted fallback failure');
+  const finishedAt = Date.now();
+  return { move: 9, score: 0, exactScore: undefined, exact: false, pv: [9], depth: 2, nodes: threadId, stopReason: 'time', lines: [], startedAt, finishedAt };
 }

@@ -2524,7 +2524,7 @@ export interface paths {
                             notation?: string;
                         } | string)[];
                         /**
-                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included; at least 10 ms per position (moves + 1), else 400 naming body/timeBudgetMs.
                          * @example 5000
                          */
                         timeBudgetMs: number;
@@ -5032,7 +5032,7 @@ export interface paths {
                             col?: number;
                         } | string)[];
                         /**
-                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included; at least 10 ms per position (moves + 1), else 400 naming body/timeBudgetMs.
                          * @example 5000
                          */
                         timeBudgetMs: number;
@@ -9719,7 +9719,7 @@ export interface paths {
                             notation: string;
                         }) | string)[];
                         /**
-                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included; at least 10 ms per position (moves + 1), else 400 naming body/timeBudgetMs.
                          * @example 5000
                          */
                         timeBudgetMs: number;
@@ -12277,7 +12277,7 @@ export interface paths {
                             notation?: string;
                         } | string)[];
                         /**
-                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included.
+                         * @description Total wall-clock budget of the whole review, from arrival to answer, queue wait included; at least 10 ms per position (moves + 1), else 400 naming body/timeBudgetMs.
                          * @example 5000
                          */
                         timeBudgetMs: number;

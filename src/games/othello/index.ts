@@ -26,6 +26,7 @@ const SNAPSHOT_LENGTH = 5;
 function restore(snapshot: Int32Array, options?: EngineOptions): OthelloPosition {
   const pos = new OthelloPosition(evaluatorFor(options?.profile));
   pos.setup(snapshot[0], snapshot[1], snapshot[2], snapshot[3], snapshot[4]);
+  if (options?.probCut !== undefined) pos.probCutConfidence = options.probCut;
   return pos;
 }
 

@@ -26,6 +26,7 @@ import {
   popcount,
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
+import { DEFAULT_PROBCUT, probCutProbe, probCutTable } from './probcut.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { keySalt } from '../../search/tt.js';
 
@@ -86,6 +87,8 @@ export class OthelloPosition implements SearchPosition {
   private readonly mobilityHiAt = new Int32Array(MAX_GAME_PLIES + 1);
 
   evaluator: Evaluator;
+  /** Multi-ProbCut confidence in standard deviations (probcut.ts); 0 = off. */
+  probCutConfidence = DEFAULT_PROBCUT;
 
   constructor(evaluator: Evaluator) {
     this.evaluator = evaluator;
@@ -319,6 +322,12 @@ export class OthelloPosition implements SearchPosition {
     const rh = mobilityHi;
     const replies = popcount(rl) + popcount(rh) + popcount(rl & 0x81) + popcount(rh & 0x81000000);
     return SQUARE_ORDER[move] - replies * 64;
+  }
+
+  /** Multi-ProbCut hook of the generic search (SearchPosition.probCut): the midgame only. */
+  probCut(depth: number, out: Float64Array): number {
+    if (this.probCutConfidence <= 0) return -1;
+    return probCutProbe(probCutTable(), this.probCutConfidence, depth, this.empties, out);
   }
 
   evaluate(): number {

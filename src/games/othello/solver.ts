@@ -17,7 +17,8 @@ import type { SolveContext, SolveResult } from '../types.js';
 import { WIN_SCORE } from '../../search/score.js';
 import { PASS_MOVE, SQUARES, mobility, mobilityHi, popcount } from './board.js';
 import { ADJACENT_HI, ADJACENT_LO, SQUARE_BIT, countLastFlips, flips, flipsHi } from './flips.js';
-import type { OthelloPosition } from './position.js';
+import type { Evaluator, OthelloPosition } from './position.js';
+import { EVAL_UNITS_PER_DISC } from './eval-scale.js';
 import { stableDiscs, stableHi } from './stability.js';
 
 /** Below this many empties the solver skips sorting and the table. */
@@ -628,12 +629,13 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
   if (ownMoves === 0 && oppMoves === 0) return null;
   solver.clearTable();
 
-  // Win/loss/draw first (a null window at 0): the cheapest question. Then null-window probes
-  // that follow the fail-soft bound (MTD(f)): each probe (g - 1, g + 1) either proves the score is
-  // g (scores are even) or returns a tighter bound to probe next; the table keeps earlier bounds.
+  // Null-window probes (MTD(f)): each probe (g - 1, g + 1) either proves the score is g (scores are
+  // even) or returns a fail-soft bound, the next probe; the table keeps what earlier probes proved.
+  // The first probe is a shallow midgame search's estimate: the probes on the far side of the true
+  // value cost the most, and bisecting from 0 made two or three of them.
   let lo = -SCORE_MAX;
   let hi = SCORE_MAX;
-  let probe = 0;
+  let probe = firstProbe(pos.evaluator, pl, ph, ol, oh);
   let exact = 0;
   for (;;) {
     const r = solver.solve(pl, ph, ol, oh, probe - 1, probe + 1, ctx);
@@ -648,7 +650,7 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
       exact = lo | 0;
       break;
     }
-    probe = nextProbe(lo, hi);
+    probe = nextProbe(r > probe ? r + (r & 1) : r - (r & 1), lo, hi);
   }
   const pv = principalVariation(solver, pl, ph, ol, oh, exact, ctx);
   if (pv === null) return null;
@@ -657,12 +659,58 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
   return { move: pv[0], score, exactScore: exact, pv, nodes: solver.nodes, depth: plies };
 }
 
-/**
- * Next null-window probe inside the known bounds [lo, hi] (both even): the even midpoint. Stepping
- * from the bound just found, or a quarter of the way, took as many nodes on the bench set.
- */
-function nextProbe(lo: number, hi: number): number {
-  return ((lo + hi) >> 2) << 1;
+/** The next probe: the bound just found (made even), kept inside the known range [lo, hi]. */
+function nextProbe(bound: number, lo: number, hi: number): number {
+  return bound < lo ? lo : bound > hi ? hi : bound;
+}
+
+/** Plies of the midgame search that picks the first probe. */
+const GUESS_DEPTH = 6;
+
+/** The first probe: a GUESS_DEPTH alpha-beta search on the evaluation, in discs, made even. */
+function firstProbe(evaluator: Evaluator, pl: number, ph: number, ol: number, oh: number): number {
+  const guess = Math.round(guessSearch(evaluator, pl, ph, ol, oh, GUESS_DEPTH, -INFINITE_GUESS, INFINITE_GUESS, false) / (2 * EVAL_UNITS_PER_DISC)) * 2;
+  return guess > SCORE_MAX - 2 ? SCORE_MAX - 2 : guess < 2 - SCORE_MAX ? 2 - SCORE_MAX : guess;
+}
+
+const INFINITE_GUESS = 1 << 28;
+
+function guessSearch(
+  evaluator: Evaluator,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+  passed: boolean,
+): number {
+  const ml = mobility(pl, ph, ol, oh);
+  const mh = mobilityHi;
+  if ((ml | mh) === 0) {
+    if (passed) return finalScore(pl, ph, ol, oh, 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh)) * EVAL_UNITS_PER_DISC;
+    return -guessSearch(evaluator, ol, oh, pl, ph, depth, -beta, -alpha, true);
+  }
+  if (depth === 0) return evaluator.evaluate(pl, ph, ol, oh);
+  let best = -INFINITE_GUESS;
+  for (let sq = 0; sq < SQUARES; sq++) {
+    const bit = SQUARE_BIT[sq];
+    if (sq < 32 ? (ml & bit) === 0 : (mh & bit) === 0) continue;
+    const fl = flips(sq, pl, ph, ol, oh);
+    const fh = flipsHi;
+    const npl = sq < 32 ? pl | fl | bit : pl | fl;
+    const nph = sq < 32 ? ph | fh : ph | fh | bit;
+    const score = -guessSearch(evaluator, ol ^ fl, oh ^ fh, npl, nph, depth - 1, -beta, -alpha, false);
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
 }
 
 /**

@@ -13,6 +13,8 @@ import { CancelledError, QueueFullError, PoolClosedError } from '../../pool/pool
 import type { SearchTaskResult } from '../../pool/task.js';
 import { parentScore } from '../../search/analyse.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_WIN, WIN_SCORE } from '../../search/score.js';
+import { Searcher } from '../../search/search.js';
+import { TranspositionTable } from '../../search/tt.js';
 import { ApiError, fromFieldError } from '../errors.js';
 import {
   type ClientEvaluation,
@@ -38,6 +40,9 @@ export type Classification = (typeof CLASSIFICATIONS)[number];
  * probability. Below the first: `good`; the engine's own move, or no drop at all: `best`.
  */
 export const REVIEW_THRESHOLDS = { inaccuracy: 0.05, mistake: 0.1, blunder: 0.15 } as const;
+
+/** Least budget per position of the game (moves + 1): below it a review could not keep to its budget. */
+export const REVIEW_MIN_MS_PER_POSITION = 10;
 
 /** Most moves the schema admits; the configured cap (REVIEW_MAX_PLIES) is checked after it. */
 const SCHEMA_MAX_MOVES = 10_000;
@@ -73,7 +78,9 @@ export function reviewSchemas(def: GameDefinition<SearchPosition>, schemas: Sche
       timeBudgetMs: Type.Integer({
         minimum: 1,
         maximum: maxTimeBudgetMs,
-        description: 'Total wall-clock budget of the whole review, from arrival to answer, queue wait included.',
+        description:
+          'Total wall-clock budget of the whole review, from arrival to answer, queue wait included; at least ' +
+          `${REVIEW_MIN_MS_PER_POSITION} ms per position (moves + 1), else 400 naming body/timeBudgetMs.`,
         examples: [5000],
       }),
       maxDepth: Type.Optional(Type.Integer({ minimum: 1, maximum: maxDepth, description: 'Deepest iteration per position (plies).' })),
@@ -143,6 +150,20 @@ export function registerReview(
   );
 }
 
+/** A search slice shorter than this is not worth a worker: the position gets a one-ply look instead. */
+const MIN_SLICE_MS = 10;
+const onePlySearcher = new Searcher(new TranspositionTable(1));
+
+/**
+ * A one-ply look computed here, cut at the deadline (after at most one poll interval of 128 nodes
+ * once it has passed): depth 1 when there was time, else depth 0 and the first ordered move.
+ */
+function onePly(pos: SearchPosition, deadline: number): SearchTaskResult {
+  const startedAt = Date.now();
+  const r = onePlySearcher.search(pos, { maxDepth: 1, deadline: Math.max(deadline, startedAt + 1) });
+  return { ...r, exactScore: undefined, stopReason: 'time', startedAt, finishedAt: Date.now() };
+}
+
 /** A finished position's value for its side to move (as the search scores a game that ended). */
 function terminalLine(def: GameDefinition<SearchPosition>, pos: SearchPosition): ScoredLine {
   let status = pos.terminal();
@@ -165,6 +186,14 @@ async function reviewRoute(def: GameDefinition<SearchPosition>, opts: GameRouteO
     throw new ApiError('GAME_TOO_LONG', `body/moves: ${body.moves.length} moves; at most ${opts.config.reviewMaxPlies} may be reviewed`, {
       field: 'body/moves',
     });
+  }
+  const minimum = REVIEW_MIN_MS_PER_POSITION * (body.moves.length + 1);
+  if (body.timeBudgetMs < minimum) {
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `body/timeBudgetMs: a review of ${body.moves.length} moves needs at least ${minimum} ms (${REVIEW_MIN_MS_PER_POSITION} ms per position)`,
+      { field: 'body/timeBudgetMs' },
+    );
   }
   let initial = body.initialState;
   if (initial === undefined) {
@@ -263,6 +292,11 @@ async function searchAll(
       const left = todo.length - next + 1;
       const now = Date.now();
       const deadline = Math.min(finalDeadline, now + Math.max(0, finalDeadline - now) / Math.ceil(left / threads));
+      if (deadline - now < MIN_SLICE_MS && started > 0) {
+        // Out of time (a tiny budget for a long game): a one-ply look on this thread, not a queued search.
+        results[k] = onePly(positions[k], finalDeadline);
+        continue;
+      }
       const job = searchJob(def, positions[k], { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: undefined });
       const first = started++ === 0;
       try {

@@ -1,0 +1,37 @@
+/**
+ * Load shedding: with every worker busy and the queue full, best-move is refused with 503 before its
+ * body is validated or decoded (the cheapest refusal); other routes answer as usual.
+ */
+import t from 'tap';
+import { closeTestApp, testApp } from '../support/app.js';
+
+const OPEN_STATE = {
+  m: 19,
+  n: 19,
+  k: 6,
+  board: Array.from({ length: 19 }, (_, r) =>
+    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
+  ),
+  turn: 'X',
+};
+
+t.test('a full pool refuses best-move before validation; other routes and later requests are unaffected', async (t) => {
+  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
+  t.teardown(() => closeTestApp(ctx));
+  const busy = Promise.resolve(ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } }));
+  const until = Date.now() + 10_000;
+  while (ctx.pool.stats().running === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  t.equal(ctx.pool.stats().running, 1, 'the only worker is busy');
+  const invalid = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: { nonsense: true } } });
+  t.equal(invalid.statusCode, 503, 'refused before validation');
+  t.equal(invalid.json().code, 'QUEUE_FULL');
+  t.equal(invalid.headers['retry-after'], '1');
+  const legal = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/legal-moves', payload: { state: OPEN_STATE } });
+  t.equal(legal.statusCode, 200, 'other routes answer');
+  t.equal((await busy).statusCode, 200);
+  const later = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: { nonsense: true } } });
+  t.equal(later.statusCode, 400, 'validated again once a worker is free');
+  t.equal(later.json().code, 'VALIDATION_ERROR');
+  const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+  t.match(metrics.body, /kibitz_search_rejected_total\{reason="queue_full"\} 1/);
+});

@@ -1,0 +1,283 @@
+/**
+ * Fits the Othello Multi-ProbCut table (src/games/othello/probcut.json) from Kibitz's own searches:
+ * positions come from games played from the balanced openings (a shallow search with random moves
+ * mixed in), each position is searched by iterative deepening to --max-depth with ProbCut off, and for
+ * every deep depth D and its shallow depth s(D) the deep value is regressed on the shallow one, per
+ * stage (empty squares / stage width): slope, intercept and the residual standard deviation sigma.
+ * Positions whose searches reach a proven result are left out (the table is for the midgame).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { Random } from '../src/core/random.js';
+import { definition, engine } from '../src/games/othello/index.js';
+import type { OthelloPosition } from '../src/games/othello/position.js';
+import { PROBCUT_END_MARGIN, type ProbCutFile, buildProbCutTable } from '../src/games/othello/probcut.js';
+import { NOT_TERMINAL, isProven } from '../src/search/score.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+import { DEFAULT_OPENINGS, parseOpenings } from './othello-match.js';
+
+export const DEFAULT_OUT = fileURLToPath(new URL('../../src/games/othello/probcut.json', import.meta.url));
+
+/** The shallow depth that predicts a `depth`-ply search (same parity; 0 = the static evaluation). */
+export function shallowDepth(depth: number): number {
+  return 2 * Math.floor(depth / 4) + (depth & 1);
+}
+
+/** Least squares y = slope * x + intercept, with the residual standard deviation. */
+export function fitLine(xs: readonly number[], ys: readonly number[]): [number, number, number] {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sxx += (xs[i] - mx) ** 2;
+    sxy += (xs[i] - mx) * (ys[i] - my);
+  }
+  const slope = sxx > 0 ? sxy / sxx : 1;
+  const intercept = my - slope * mx;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (ys[i] - slope * xs[i] - intercept) ** 2;
+  const sigma = Math.sqrt(ss / Math.max(1, n - 2));
+  return [slope, intercept, sigma];
+}
+
+interface Sample {
+  readonly empties: number;
+  /** values[d] = the depth-d value (d = 0: static evaluation); NaN when missing or proven. */
+  readonly values: Float64Array;
+}
+
+function startPosition(): OthelloPosition {
+  const s = definition.initialState({});
+  if (!s.ok) throw new Error('no initial state');
+  const r = definition.decodeState(s.value, undefined);
+  if (!r.ok) throw new Error('bad initial state');
+  r.value.probCutConfidence = 0;
+  return r.value;
+}
+
+/** Searches one position to maxDepth by iterative deepening; the value of every depth. */
+function measure(pos: OthelloPosition, searcher: Searcher, maxDepth: number): Sample {
+  const values = new Float64Array(maxDepth + 1).fill(Number.NaN);
+  values[0] = pos.evaluate();
+  searcher.tt.clear();
+  searcher.search(pos, {
+    maxDepth,
+    onIteration: (info) => {
+      const line = info.lines[0];
+      if (line !== undefined && !isProven(line.score) && !line.exact) values[info.depth] = line.score;
+    },
+  });
+  return { empties: pos.empties, values };
+}
+
+export interface FitOptions {
+  readonly positions: number;
+  readonly maxDepth: number;
+  readonly seed: number;
+  readonly stageWidth: number;
+  readonly stages: number;
+  readonly every: number;
+  readonly randomPercent: number;
+  readonly openings: readonly string[][];
+}
+
+/** Plays games and collects measured positions until there are `positions` of them. */
+export function collect(options: FitOptions, print: (line: string) => void): Sample[] {
+  const searcher = new Searcher(new TranspositionTable(16));
+  const samples: Sample[] = [];
+  const started = Date.now();
+  positions(options, (pos) => {
+    samples.push(measure(pos, searcher, Math.min(options.maxDepth, pos.empties - PROBCUT_END_MARGIN)));
+    if (samples.length % 25 === 0) print(`${samples.length} positions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  });
+  return samples;
+}
+
+/** Calls `visit` on `options.positions` positions sampled from games played from the openings. */
+export function positions(options: FitOptions, visit: (pos: OthelloPosition) => void): void {
+  const rng = new Random(options.seed);
+  const mover = new Searcher(new TranspositionTable(4));
+  const buffer = new Int32Array(64);
+  let found = 0;
+  for (let game = 0; found < options.positions; game++) {
+    const pos = startPosition();
+    const opening = options.openings[rng.below(options.openings.length)];
+    for (const square of opening) {
+      const code = definition.decodeMove(pos, square, 'move');
+      if (!code.ok) throw new Error(`bad opening move ${square}`);
+      pos.makeMove(code.value);
+    }
+    let ply = opening.length;
+    // Each game starts sampling at a random offset so every number of empties gets positions.
+    const offset = rng.below(options.every);
+    while (pos.terminal() === NOT_TERMINAL && found < options.positions) {
+      if ((ply + offset) % options.every === 0 && pos.empties >= 3 + PROBCUT_END_MARGIN && pos.empties <= 58) {
+        visit(pos);
+        found++;
+      }
+      const count = pos.generateMoves(buffer, 0);
+      let move: number;
+      if (count === 1 || rng.below(100) < options.randomPercent) move = buffer[rng.below(count)];
+      else move = mover.search(pos, { maxDepth: 2, seed: rng.nextU32() }).move;
+      pos.makeMove(move);
+      ply++;
+    }
+  }
+}
+
+/**
+ * Fixed-depth comparison on sampled midgame positions (no solver): mean nodes with ProbCut off and on,
+ * how often the best move agrees and the mean absolute score change (discs).
+ */
+export function compareNodes(options: FitOptions, depths: readonly number[], confidence: number, print: (line: string) => void): void {
+  const searcher = new Searcher(new TranspositionTable(16));
+  const rows = depths.map(() => ({ off: 0, on: 0, same: 0, diff: 0, n: 0 }));
+  positions(options, (pos) => {
+    if (pos.empties < 20) return;
+    depths.forEach((depth, i) => {
+      const off = engine.restore(engine.snapshot(pos), { probCut: 0 });
+      searcher.tt.clear();
+      const a = searcher.search(off, { maxDepth: depth });
+      const on = engine.restore(engine.snapshot(pos), { probCut: confidence });
+      searcher.tt.clear();
+      const b = searcher.search(on, { maxDepth: depth });
+      const row = rows[i];
+      row.off += a.nodes;
+      row.on += b.nodes;
+      row.same += a.move === b.move ? 1 : 0;
+      row.diff += Math.abs(a.score - b.score) / 100;
+      row.n++;
+    });
+  });
+  depths.forEach((depth, i) => {
+    const r = rows[i];
+    const n = Math.max(1, r.n);
+    print(
+      `depth ${depth}: ${r.n} positions (>= 20 empties), mean nodes off ${(r.off / n).toFixed(0)}, on ${(r.on / n).toFixed(0)} ` +
+        `(${((100 * r.on) / Math.max(1, r.off)).toFixed(0)}%), same best move ${((100 * r.same) / n).toFixed(0)}%, ` +
+        `mean |score change| ${(r.diff / n).toFixed(2)} discs`,
+    );
+  });
+}
+
+/** The table file from measured positions. */
+export function fitTable(samples: readonly Sample[], options: FitOptions, about: string): ProbCutFile {
+  const pairs = [];
+  for (let depth = 3; depth <= options.maxDepth; depth++) {
+    const shallow = shallowDepth(depth);
+    const fits: number[][] = [];
+    for (let stage = 0; stage < options.stages; stage++) {
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (const s of samples) {
+        const st = Math.min(options.stages - 1, Math.floor(s.empties / options.stageWidth));
+        if (st !== stage || s.values.length <= depth || s.empties < depth + PROBCUT_END_MARGIN) continue;
+        const x = s.values[shallow];
+        const y = s.values[depth];
+        if (Number.isNaN(x) || Number.isNaN(y)) continue;
+        xs.push(x);
+        ys.push(y);
+      }
+      if (xs.length < 3) {
+        fits.push([1, 0, 0, 0]);
+        continue;
+      }
+      const [slope, intercept, sigma] = fitLine(xs, ys);
+      fits.push([round(slope, 4), round(intercept, 1), round(sigma, 1), xs.length]);
+    }
+    pairs.push({ depth, shallow, fits });
+  }
+  const file: ProbCutFile = { about, stageWidth: options.stageWidth, stages: options.stages, pairs };
+  buildProbCutTable(file); // throws if the fit is unusable
+  return file;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+const usage = `npm run othello-probcut -- [options]
+
+Fits the Othello Multi-ProbCut regression table from Kibitz's own searches (ProbCut off): positions from
+games played from the balanced openings, each searched by iterative deepening; per deep depth D, its
+shallow depth s(D) = 2*floor(D/4) + D%2, and stage (empties / stage width): slope, intercept, sigma.
+
+  --positions N     positions to measure (default 300)
+  --max-depth D     deepest depth fitted (default 10)
+  --seed S          random seed of the games (default 1)
+  --every K         sample every K-th ply of a game (default 5)
+  --random P        percent of random moves in the games (default 20)
+  --stage-width W   empty squares per stage (default 10; 6 stages)
+  --openings FILE   openings (default tools/othello-openings.txt)
+  --out FILE        where to write the table (default src/games/othello/probcut.json)
+  --compare DEPTHS  instead of fitting: fixed-depth nodes with ProbCut off and on (the committed table)
+                    at these depths (e.g. 6,8,10) on the sampled positions with 20+ empties
+  --confidence T    ProbCut confidence for --compare (default 1.5)
+  -h, --help        this text
+`;
+
+const spec = {
+  name: 'othello-probcut',
+  usage,
+  options: {
+    positions: { type: 'string' },
+    'max-depth': { type: 'string' },
+    seed: { type: 'string' },
+    every: { type: 'string' },
+    random: { type: 'string' },
+    'stage-width': { type: 'string' },
+    openings: { type: 'string' },
+    out: { type: 'string' },
+    compare: { type: 'string' },
+    confidence: { type: 'string' },
+  },
+} as const;
+
+async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  const stageWidth = intOption(values, 'stage-width', 10, 1, 64);
+  const path = values.openings ?? DEFAULT_OPENINGS;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`--openings: cannot read ${path}`);
+  }
+  const options: FitOptions = {
+    positions: intOption(values, 'positions', 300, 10),
+    maxDepth: intOption(values, 'max-depth', 10, 3, 30),
+    seed: intOption(values, 'seed', 1, 0),
+    every: intOption(values, 'every', 5, 1, 60),
+    randomPercent: intOption(values, 'random', 20, 0, 100),
+    stageWidth,
+    stages: Math.floor(60 / stageWidth) + 1,
+    openings: parseOpenings(text),
+  };
+  if (values.compare !== undefined) {
+    const depths = values.compare.split(',').map(Number);
+    if (!depths.every((d) => Number.isInteger(d) && d >= 1 && d <= 30)) throw new UsageError('--compare must list depths 1..30, e.g. 6,8');
+    const confidence = Number(values.confidence ?? '1.5');
+    if (!Number.isFinite(confidence) || confidence < 0 || confidence > 10) throw new UsageError('--confidence must be a number 0..10');
+    compareNodes(options, depths, confidence, console.log);
+    return;
+  }
+  const out = values.out ?? DEFAULT_OUT;
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('--out') && a !== out);
+  const about = `npm run othello-probcut -- ${args.join(' ')}`.trim() + ' (fitted by tools/othello-probcut.ts)';
+  const started = Date.now();
+  const samples = collect(options, console.log);
+  const file = fitTable(samples, options, about);
+  // One fit per line: [slope, intercept, sigma, n].
+  const json = JSON.stringify(file, null, 1).replace(/\[\s+([-\d.,\s]+?)\s+\]/g, (_m, inner: string) => `[${inner.replace(/\s+/g, '')}]`);
+  writeFileSync(out, `${json}\n`);
+  for (const pair of file.pairs) {
+    console.log(`D=${pair.depth} s=${pair.shallow}: ` + pair.fits.map((f) => `[${f.join(' ')}]`).join(' '));
+  }
+  console.log(`wrote ${out} (${samples.length} positions, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+runCliIfMain(import.meta.url, spec, main);
