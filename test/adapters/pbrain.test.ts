@@ -30,7 +30,7 @@ const MOVE = /^\d+,\d+$/;
 
 t.test('START, RECTSTART, RESTART, ABOUT and unknown commands', async (t) => {
   const { say } = brain();
-  t.same(say('ABOUT'), ['name="pbrain-kibitz", version="0.1.0", author="Kibitz", www="https://github.com/kibitz"']);
+  t.same(say('ABOUT'), ['name="pbrain-kibitz", version="0.1.0", author="Kibitz"']);
   t.match(say('BEGIN')[0], /^ERROR BEGIN before START/);
   t.match(say('START 4')[0], /^ERROR unsupported board size 4x4/);
   t.match(say('START 101')[0], /^ERROR unsupported board size/);

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createKibitzClient, type OkResponse, type RequestBody } from '@kibitz/client';
+import { KibitzError, createKibitzClient, streamAnalysis, type AnalyseProgress, type OkResponse, type RequestBody } from '@kibitz/client';
 import { CLIENT_SCHEMA, OPENAPI_DOCUMENT, generateClientSchema } from '../../scripts/client.js';
 import { bestMoves } from '../../examples/best-move.js';
 import { closeTestApp, testApp } from '../support/app.js';
@@ -45,6 +45,25 @@ t.test('the client against a real server on a real port', async (t) => {
   const answer: OkResponse<'/v1/games/mnk/best-move', 'post'> | undefined = win.data;
   t.equal(answer?.move.notation, '0,2');
   t.equal(answer?.evaluation.outcome, 'win');
+
+  // Live analysis over Server-Sent Events: typed progress events, then the typed result.
+  const progress: AnalyseProgress<'/v1/games/othello/analyse'>[] = [];
+  const start = await kibitz.GET('/v1/games/othello/initial-state');
+  const streamed = await streamAnalysis(
+    `http://127.0.0.1:${port}`,
+    '/v1/games/othello/analyse',
+    { state: start.data!, multiPv: 2, maxDepth: 4 },
+    { onProgress: (p) => progress.push(p) },
+  );
+  t.ok(progress.length >= 1, `${progress.length} progress events`);
+  t.same(progress.map((p) => p.depth), [...progress.map((p) => p.depth)].sort((a, b) => a - b), 'depths grow');
+  t.equal(streamed.lines.length, 2, 'two lines in the result');
+  t.equal(streamed.depth, 4);
+  await t.rejects(
+    streamAnalysis(`http://127.0.0.1:${port}`, '/v1/games/othello/analyse', { state: { ...start.data!, turn: 'X' as 'B' } }),
+    KibitzError,
+    'a refusal before the stream is a KibitzError',
+  );
 
   // Errors come back typed too: a position breaking the rules is a 422 with a stable code.
   const bad = await kibitz.POST('/v1/games/mnk/best-move', { body: { state: { ...body.state, turn: 'O' } } });

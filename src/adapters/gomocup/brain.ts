@@ -148,7 +148,7 @@ export class GomocupBrain {
         this.ended = true;
         return;
       case 'ABOUT':
-        this.write(`name="${BRAIN_NAME}", version="${BRAIN_VERSION}", author="Kibitz", www="https://github.com/kibitz"`);
+        this.write(`name="${BRAIN_NAME}", version="${BRAIN_VERSION}", author="Kibitz"`);
         return;
       default:
         this.write(`UNKNOWN command '${clip(command)}' (this brain knows START RECTSTART RESTART BEGIN TURN BOARD TAKEBACK PLAY INFO END ABOUT)`);
