@@ -146,8 +146,9 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'bad input',
     weight: 2,
+    // (A bad best-move body gets 503 QUEUE_FULL while the pool is full: load is shed before validation.)
     expect: ['400 INVALID_JSON', '400 VALIDATION_ERROR', '404 GAME_NOT_FOUND', '404 NOT_FOUND', '413 BODY_TOO_LARGE', '415 UNSUPPORTED_MEDIA_TYPE',
-      '422 ILLEGAL_MOVE', '400 INVALID_MOVE_NOTATION', '422 INVALID_POSITION'],
+      '422 ILLEGAL_MOVE', '400 INVALID_MOVE_NOTATION', '422 INVALID_POSITION', '503 QUEUE_FULL'],
     async run(ctx) {
       const game = pick(ctx.random, ctx.games);
       const base = `/v1/games/${game.id}`;
