@@ -218,17 +218,27 @@ export class SearchPool {
    */
   private heal(): void {
     // Also while closing: close() waits for tasks that a pool short of threads would never run.
-    if (this.piscina.threads.length < this.threads) {
+    // A pool is replaced only when it was short at two checks in a row: Piscina itself replaces a
+    // thread that dies while running (a moment's shortage), and a replaced pool costs every worker's
+    // start-up (module loading, its transposition table), which under overload makes searches late.
+    const searchShort = this.piscina.threads.length < this.threads;
+    if (searchShort && this.searchWasShort) {
       this.retire(this.piscina);
       this.piscina = this.makeSearchPiscina();
       this.counters.poolsReplaced++;
     }
-    if (this.fallbackPiscina !== undefined && this.fallbackPiscina.threads.length < 1) {
-      this.retire(this.fallbackPiscina);
+    this.searchWasShort = searchShort && !this.searchWasShort; // after a replacement, start counting again
+    const fallbackShort = this.fallbackPiscina !== undefined && this.fallbackPiscina.threads.length < 1;
+    if (fallbackShort && this.fallbackWasShort) {
+      this.retire(this.fallbackPiscina!);
       this.fallbackPiscina = this.makeFallbackPiscina();
       this.counters.poolsReplaced++;
     }
+    this.fallbackWasShort = fallbackShort && !this.fallbackWasShort;
   }
+
+  private searchWasShort = false;
+  private fallbackWasShort = false;
 
   private retire(old: Piscina<SearchTask, SearchTaskResult>): void {
     this.retired.add(old);
