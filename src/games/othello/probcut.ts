@@ -28,7 +28,8 @@ export interface ProbCutFile {
 
 /**
  * The default confidence, in standard deviations: 0 = off. Measured against NTest (docs/othello-strength.md):
- * MPC was not better outside the error bar, so it stays off unless a request's profile options ask for it.
+ * ProbCut 1.5 was better but not outside the error bar (150 games), so it stays off unless EngineOptions.probCut
+ * asks for it (the tools' --probcut).
  */
 export const DEFAULT_PROBCUT = 0;
 /** No probe when the deep search would reach this close to the end of the game (its values turn exact). */
