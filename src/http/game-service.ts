@@ -8,6 +8,7 @@ import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { newControlBlock, type SearchTask, type SearchTaskResult } from '../pool/task.js';
 import type { SearchJob } from '../pool/pool.js';
+import { type RootOptions, fallbackSearch } from '../pool/fallback.js';
 import { heuristicWinProbability, provenWinProbability } from '../analysis/winprob.js';
 
 export type GameStatus = { status: 'ongoing' } | { status: 'win'; winner: string } | { status: 'draw' };
@@ -84,37 +85,13 @@ export function toClientEvaluation(def: GameDefinition<SearchPosition>, result: 
   return { score: engine.clientScore(result.score), winProbability: heuristicWinProbability(def.id, result.score) };
 }
 
-/** Shallow main-thread search for requests that never reached a worker in time. */
+/** Shallow main-thread search for requests that never reached a worker in time (see pool/fallback.ts). */
 const fallbackSearcher = new Searcher(new TranspositionTable(1));
-const FALLBACK_SEARCH_MS = 5;
 
-/** Root options a fallback keeps to (a filtered request never gets a move it excluded). */
-export interface RootOptions {
-  readonly multiPv?: number | undefined;
-  readonly rootMoves?: readonly number[] | undefined;
-}
+export type { RootOptions };
 
 export function fallbackResult(pos: SearchPosition, root: RootOptions = {}): SearchTaskResult {
-  const startedAt = Date.now();
-  const result = fallbackSearcher.search(pos, {
-    maxDepth: 2,
-    deadline: startedAt + FALLBACK_SEARCH_MS,
-    ...(root.multiPv === undefined ? {} : { multiPv: root.multiPv }),
-    ...(root.rootMoves === undefined ? {} : { rootMoves: root.rootMoves }),
-  });
-  return {
-    move: result.move,
-    score: result.score,
-    exactScore: undefined,
-    exact: result.exact,
-    pv: result.pv,
-    depth: result.depth,
-    nodes: result.nodes,
-    stopReason: 'time',
-    lines: result.lines,
-    startedAt,
-    finishedAt: Date.now(),
-  };
+  return fallbackSearch(fallbackSearcher, pos, root);
 }
 
 export function searchJob(
