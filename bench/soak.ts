@@ -13,10 +13,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
+import { freePort } from './http.js';
 
 // ---------------------------------------------------------------------------------------------
 // Traffic
@@ -232,18 +232,6 @@ export interface SoakReport {
 function serverEntry(): string {
   const here = fileURLToPath(new URL('../src/server.js', import.meta.url));
   return existsSync(here) ? here : fileURLToPath(new URL('../dist/src/server.js', import.meta.url));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function rssMb(child: ChildProcess): number {
