@@ -4,8 +4,8 @@
  */
 import { ENGINES } from '../games/engines.js';
 import type { SearchPosition } from '../games/types.js';
-import { analyse } from '../search/analyse.js';
-import { Searcher } from '../search/search.js';
+import { analyse, type AnalysisResult } from '../search/analyse.js';
+import { Searcher, type SearchLimits } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { threadId } from 'node:worker_threads';
 import {
@@ -59,6 +59,11 @@ function runHelper(task: SearchTask, position: SearchPosition, startedAt: number
   return { ...result, exactScore: undefined, startedAt, finishedAt: Date.now() };
 }
 
+/** analyse() without the game's solver. */
+function searchOnly(_engine: unknown, position: SearchPosition, searcher: Searcher, limits: SearchLimits): AnalysisResult {
+  return { ...searcher.search(position, limits), solved: false };
+}
+
 export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   const startedAt = Date.now();
   const control = task.control;
@@ -91,7 +96,7 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   const port = task.progress;
   let result;
   try {
-    result = analyse(engine, position, search, {
+    result = (task.searchOnly === true ? searchOnly : analyse)(engine, position, search, {
     deadline: task.deadline,
       ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
       ...(task.seed === undefined ? {} : { seed: task.seed }),

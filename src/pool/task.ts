@@ -31,6 +31,8 @@ export interface SearchTask {
    */
   readonly sharedTt?: SharedArrayBuffer;
   readonly helper?: number;
+  /** The generic search only, without the game's solver (benchmarks measuring the search). */
+  readonly searchOnly?: boolean;
   /** A helper's main task's control block: the helper stops once that task is done or cancelled. */
   readonly leader?: Int32Array;
 }
