@@ -147,3 +147,22 @@ t.test('http: threads is validated (integer >= 1) and capped silently', async (t
     }
   }
 });
+
+t.test('in process: a searchOnly main task fills the shared table, a helper stops with its main task', async (t) => {
+  const pos = startPosition('othello');
+  const job = searchJob(GAMES.othello, pos, { deadline: Date.now() + 60_000, maxDepth: 6, seed: 1 });
+  const sharedTt = sharedTableBuffer(1);
+  const leader = newControlBlock();
+  const main = runTask({ ...job.task, control: leader, sharedTt, helper: 0, searchOnly: true }, 1);
+  t.equal(main.depth, 6);
+  t.ok(main.nodes > 0);
+  // The main task is done: a helper started now (on an empty table) stops at its first poll.
+  const helper = runTask({ ...job.task, control: newControlBlock(), sharedTt: sharedTableBuffer(1), helper: 1, leader }, 1);
+  t.equal(helper.stopReason, 'cancelled', 'stopped by its main task');
+  t.ok(helper.depth < 6);
+  // A helper whose main task still runs searches on, and profits from the entries the main search left.
+  const helped = runTask({ ...job.task, control: newControlBlock(), sharedTt, helper: 2, leader: newControlBlock() }, 1);
+  t.equal(helped.depth, 6);
+  t.ok(helped.nodes < main.nodes, `helper on the filled table: ${helped.nodes} nodes, main ${main.nodes}`);
+  t.ok(legalMoveCodes(pos).includes(helped.move));
+});
