@@ -10,7 +10,7 @@ import type { GameId, SearchPosition } from '../src/games/types.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 
-const CASES: ReadonlyArray<{ game: GameId; query: Record<string, unknown>; moves: string[]; depth: number; quickDepth: number }> = [
+export const CASES: ReadonlyArray<{ game: GameId; query: Record<string, unknown>; moves: string[]; depth: number; quickDepth: number }> = [
   { game: 'othello', query: {}, moves: ['f5', 'd6', 'c3', 'd3', 'c4'], depth: 10, quickDepth: 7 },
   { game: 'tablut', query: {}, moves: ['g5-g2', 'e8-b8', 'f5-g5', 'b5-b3'], depth: 6, quickDepth: 4 },
   { game: 'mnk', query: { m: 15, n: 15, k: 5 }, moves: ['7,7', '8,8', '7,8'], depth: 8, quickDepth: 5 },
@@ -19,7 +19,7 @@ const CASES: ReadonlyArray<{ game: GameId; query: Record<string, unknown>; moves
 
 const MULTI_PV = [1, 3, 8];
 
-function position(game: GameId, query: Record<string, unknown>, moves: readonly string[]): SearchPosition {
+export function position(game: GameId, query: Record<string, unknown>, moves: readonly string[]): SearchPosition {
   const def = GAMES[game];
   const initial = def.initialState(query);
   if (!initial.ok) throw new Error(initial.error.message);

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,time,multipv,http]
+ * npm run bench [-- --quick] [-- --only mnk,othello,tablut,hadron,time,multipv,smp,http]
  *
  * Prints the project's figures: per game perft times, fixed-depth search node counts (a deterministic
  * signature, like a chess engine's `bench`) and nodes/s, solver timings; `time`: the share of a 1000 ms
@@ -21,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   hadron: async () => (await import('./games/hadron.js')).run,
   time: async () => (await import('./time.js')).run,
   multipv: async () => (await import('./multipv.js')).run,
+  smp: async () => (await import('./smp.js')).run,
   http: async () => runHttpBench,
 };
 

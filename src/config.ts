@@ -9,6 +9,8 @@ export interface Config {
   readonly port: number;
   /** Search worker threads (one per core is right: searches are CPU-bound). */
   readonly workers: number;
+  /** Most threads (workers) one search may use (a request's `threads`, Lazy SMP). */
+  readonly maxSearchThreads: number;
   /** Searches allowed to wait for a worker; beyond it requests get 503 at once. */
   readonly maxQueue: number;
   /** Transposition table size per worker, MiB. */
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     port: integer(env, 'PORT', 8080, 0, 65535),
     workers,
+    maxSearchThreads: integer(env, 'MAX_SEARCH_THREADS', workers, 1, 256),
     maxQueue: integer(env, 'MAX_QUEUE', workers * 16, 0, 100_000),
     ttSizeMb: integer(env, 'TT_SIZE_MB', 64, 1, 16_384),
     defaultTimeBudgetMs,

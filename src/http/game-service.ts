@@ -97,7 +97,7 @@ export function fallbackResult(pos: SearchPosition, root: RootOptions = {}): Sea
 export function searchJob(
   def: GameDefinition<SearchPosition>,
   pos: SearchPosition,
-  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined; maxNodes?: number | undefined } & RootOptions,
+  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined; maxNodes?: number | undefined; threads?: number } & RootOptions,
 ): SearchJob {
   const task: SearchTask = {
     gameId: def.id,
@@ -111,7 +111,13 @@ export function searchJob(
     ...(options.multiPv === undefined ? {} : { multiPv: options.multiPv }),
     ...(options.rootMoves === undefined ? {} : { rootMoves: options.rootMoves }),
   };
-  return { task, fallback: () => fallbackResult(pos, options) };
+  const threads = options.maxNodes === undefined ? (options.threads ?? 1) : 1;
+  return { task, fallback: () => fallbackResult(pos, options), ...(threads > 1 ? { threads } : {}) };
+}
+
+/** A request's `threads` within the service's MAX_SEARCH_THREADS (the pool further caps it by free workers). */
+export function searchThreads(requested: number | undefined, maxSearchThreads: number): number {
+  return Math.max(1, Math.min(requested ?? 1, maxSearchThreads));
 }
 
 /** Time kept back from the budget to ship the answer (message passing, serialisation). */

@@ -169,6 +169,17 @@ function rootOptions(moveInput: TSchema) {
         examples: [100000],
       }),
     ),
+    threads: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 256,
+        description:
+          'Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when ' +
+          'it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; ' +
+          'with maxNodes only one thread is used.',
+        examples: [2],
+      }),
+    ),
     searchMoves: list('Search only these root moves.'),
     avoidMoves: list('Search every root move but these.'),
   };

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { FALLBACK_SEARCH_MS } from './fallback.js';
+import { sharedTableBuffer } from '../search/tt.js';
 import {
   newControlBlock,
   CONTROL_CANCEL,
@@ -86,6 +87,14 @@ export interface SearchJob {
   readonly fallback: () => SearchTaskResult;
   /** Called on the main thread after each completed iteration of the running search (live analysis). */
   readonly onProgress?: (info: ProgressMessage) => void;
+  /**
+   * Threads for this one search (Lazy SMP, default 1): the main search plus up to threads - 1 helpers
+   * on workers that are free when it starts (helpers never wait in the queue, and one gives way when
+   * another request would have to wait), sharing a transposition table.
+   */
+  readonly threads?: number;
+  /** Called with each helper's result once it stops (benchmarks count their nodes). */
+  readonly onHelperDone?: (result: SearchTaskResult) => void;
 }
 
 export interface JobOutcome {
@@ -178,10 +187,14 @@ export class SearchPool {
   /** Fallback answers outstanding on the fallback thread (close() waits for them). */
   private fallbacksPending = 0;
   private readonly idleWaiters: Array<() => void> = [];
+  private readonly ttSizeMb: number;
+  /** Control blocks of running Lazy SMP helpers (a waiting request stops one to take its thread). */
+  private readonly helperControls = new Set<Int32Array>();
 
   constructor(options: PoolOptions) {
     this.threads = options.threads;
     this.maxQueue = options.maxQueue;
+    this.ttSizeMb = options.ttSizeMb;
     this.minSearchMs = options.minSearchMs ?? DEFAULT_MIN_SEARCH_MS;
     this.overrunGraceMs = options.overrunGraceMs ?? DEFAULT_OVERRUN_GRACE_MS;
     this.overrunKillMs = Math.max(this.overrunGraceMs, options.overrunKillMs ?? DEFAULT_OVERRUN_KILL_MS);
@@ -252,7 +265,8 @@ export class SearchPool {
   submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome> {
     if (this.closing) return Promise.reject(new PoolClosedError());
     if (signal?.aborted) return Promise.reject(new CancelledError());
-    if (this.running >= this.threads && this.queue.length >= this.maxQueue) {
+    // Threads held by Lazy SMP helpers count as free: a helper gives its thread up to a waiting request.
+    if (this.running - this.helperControls.size >= this.threads && this.queue.length >= this.maxQueue) {
       this.counters.rejected++;
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
@@ -268,6 +282,7 @@ export class SearchPool {
       } else {
         this.queue.push(waiting);
         this.armDeadline(waiting);
+        this.releaseHelper();
       }
     });
   }
@@ -386,6 +401,13 @@ export class SearchPool {
       task = { ...task, progress: channel.port2 };
       transferList = [channel.port2];
     }
+    const helpers = Math.min(Math.floor(job.threads ?? 1) - 1, this.threads - this.running);
+    let shared: SearchTask | undefined;
+    if (helpers > 0) {
+      const sharedTt = sharedTableBuffer(this.ttSizeMb);
+      task = { ...task, sharedTt, helper: 0 };
+      shared = { ...job.task, sharedTt };
+    }
     this.piscina
       .run(task, transferList === undefined ? undefined : { transferList })
       .then(
@@ -415,6 +437,34 @@ export class SearchPool {
         this.running--;
         this.pump();
       });
+    for (let i = 1; i <= helpers; i++) this.runHelper(shared!, i, job.onHelperDone);
+  }
+
+  /** One Lazy SMP helper of a running search; it holds a thread like a search but answers nobody. */
+  private runHelper(main: SearchTask, helper: number, onDone: ((result: SearchTaskResult) => void) | undefined): void {
+    const control = newControlBlock();
+    this.running++;
+    this.helperControls.add(control);
+    this.piscina
+      .run({ ...main, control, helper, leader: main.control })
+      .then(
+        (result) => onDone?.(result),
+        () => undefined,
+      )
+      .finally(() => {
+        this.helperControls.delete(control);
+        this.running--;
+        this.pump();
+      });
+  }
+
+  /** A request has to wait: a helper (which only speeds up another search) gives its thread up. */
+  private releaseHelper(): void {
+    for (const control of this.helperControls) {
+      if (Atomics.load(control, CONTROL_CANCEL) !== 0) continue;
+      Atomics.store(control, CONTROL_CANCEL, 1);
+      return;
+    }
   }
 
   private pump(): void {

@@ -3,8 +3,9 @@
  * One Searcher (and its transposition table) lives per thread and stays warm across tasks.
  */
 import { ENGINES } from '../games/engines.js';
-import { analyse } from '../search/analyse.js';
-import { Searcher } from '../search/search.js';
+import type { SearchPosition } from '../games/types.js';
+import { analyse, type AnalysisResult } from '../search/analyse.js';
+import { Searcher, type SearchLimits } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import { threadId } from 'node:worker_threads';
 import {
@@ -28,6 +29,39 @@ export function threadSearcher(ttSizeMb: number): Searcher {
     searcherTtMb = ttSizeMb;
   }
   return searcher;
+}
+
+/**
+ * A Lazy SMP helper: the same position searched on the shared table until the main search is done
+ * (or cancelled) or the deadline passes. Helpers skip the game's solver and vary the search a little
+ * (odd helpers start one ply deeper, each breaks root ties with its own seed), so that the threads
+ * do not all walk the same tree in step. Its answer is not used; its table entries are.
+ */
+function runHelper(task: SearchTask, position: SearchPosition, startedAt: number): SearchTaskResult {
+  const control = task.control;
+  const leader = task.leader;
+  const helper = task.helper ?? 1;
+  const searcher = new Searcher(new TranspositionTable(0, task.sharedTt));
+  const deadline = task.deadline;
+  const result = searcher.search(position, {
+    ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
+    ...(task.multiPv === undefined ? {} : { multiPv: task.multiPv }),
+    ...(task.rootMoves === undefined ? {} : { rootMoves: task.rootMoves }),
+    seed: ((task.seed ?? 0) + Math.imul(helper, 0x9e3779b1)) >>> 0,
+    startDepth: 1 + (helper % 2),
+    // No clock of its own: a helper searches until the main search stops it.
+    shouldStop: () =>
+      Atomics.load(control, CONTROL_CANCEL) !== 0 ||
+      (leader !== undefined && (Atomics.load(leader, CONTROL_CANCEL) !== 0 || Atomics.load(leader, CONTROL_STATE) === STATE_DONE)) ||
+      Date.now() >= deadline,
+  });
+  Atomics.store(control, CONTROL_STATE, STATE_DONE);
+  return { ...result, exactScore: undefined, startedAt, finishedAt: Date.now() };
+}
+
+/** analyse() without the game's solver. */
+function searchOnly(_engine: unknown, position: SearchPosition, searcher: Searcher, limits: SearchLimits): AnalysisResult {
+  return { ...searcher.search(position, limits), solved: false };
 }
 
 export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
@@ -54,13 +88,15 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   const engine = ENGINES[task.gameId];
   const options = { ...(task.profile === undefined ? {} : { profile: task.profile }), ...(task.seed === undefined ? {} : { seed: task.seed }) };
   const position = engine.restore(task.snapshot, options);
-  const search = threadSearcher(ttSizeMb);
+  if (task.sharedTt !== undefined && (task.helper ?? 0) > 0) return runHelper(task, position, startedAt);
+  // Lazy SMP's main search works on the table it shares with its helpers (fresh for this request).
+  const search = task.sharedTt === undefined ? threadSearcher(ttSizeMb) : new Searcher(new TranspositionTable(0, task.sharedTt));
   // Fixed-depth and fixed-node requests must be reproducible: start them from an empty table.
-  if (task.maxDepth !== undefined || task.maxNodes !== undefined) search.tt.clear();
+  if (task.sharedTt === undefined && (task.maxDepth !== undefined || task.maxNodes !== undefined)) search.tt.clear();
   const port = task.progress;
   let result;
   try {
-    result = analyse(engine, position, search, {
+    result = (task.searchOnly === true ? searchOnly : analyse)(engine, position, search, {
     deadline: task.deadline,
       ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
       ...(task.seed === undefined ? {} : { seed: task.seed }),

@@ -25,6 +25,16 @@ export interface SearchTask {
   readonly rootMoves?: readonly number[];
   /** Set by the pool when the caller wants progress: the worker posts one ProgressMessage per iteration. */
   readonly progress?: MessagePort;
+  /**
+   * Lazy SMP (set by the pool): the transposition table the threads of one search share. The main
+   * search (helper 0 or absent) answers; helpers 1, 2, ... only fill the table.
+   */
+  readonly sharedTt?: SharedArrayBuffer;
+  readonly helper?: number;
+  /** The generic search only, without the game's solver (benchmarks measuring the search). */
+  readonly searchOnly?: boolean;
+  /** A helper's main task's control block: the helper stops once that task is done or cancelled. */
+  readonly leader?: Int32Array;
 }
 
 /** What the worker posts on the progress port after each completed iteration. */

@@ -71,6 +71,8 @@ export interface SearchLimits {
   budgetStart?: number;
   /** Which rule decides whether to start another iteration (src/search/timeman.ts); default 'adaptive'. */
   timePolicy?: TimePolicy;
+  /** First iteration's depth (default 1): Lazy SMP helper threads start some at 2 so the threads' depths differ. */
+  startDepth?: number;
 }
 
 export interface SearchResult {
@@ -207,7 +209,7 @@ export class Searcher {
     const policy = limits.timePolicy ?? 'adaptive';
     const clock = this.deadline === Infinity ? undefined : new IterationClock(limits.budgetStart ?? started, started, this.deadline, policy, wanted === 1);
 
-    for (let depth = 1; depth <= maxDepth; depth++) {
+    for (let depth = Math.max(1, Math.min(limits.startDepth ?? 1, maxDepth)); depth <= maxDepth; depth++) {
       this.heuristicLeaves = 0;
       if (wanted > 1) {
         const found = this.searchRootLines(depth, rootCount, wanted);

@@ -1,8 +1,12 @@
 /**
  * Transposition table: one Int32Array of two-slot buckets, so a table is one allocation and a lookup
  * touches one cache line. Slot layout (4 int32):
- *   [0] verification key (hashHi)   [1] move (-1 = none)   [2] score (ply-independent, see toTT)
+ *   [0] verification key: hashHi ^ [1] ^ [2] ^ [3]   [1] move (-1 = none)   [2] score (ply-independent, see toTT)
  *   [3] meta: depth (8 bits) | bound (2 bits) << 8 | exact-subtree flag << 10 | age (6 bits) << 11
+ * The key is stored XORed with the entry's data (lock-free hashing): several threads may share one table
+ * in a SharedArrayBuffer (Lazy SMP) and a slot torn by concurrent writers fails verification, so it reads
+ * as a miss instead of a wrong entry. probe() reads each word once and keeps the verified copy, which the
+ * accessors return. Alone on a table this is the same table as before (same hits, same node counts).
  * Replacement: a matching slot is refreshed; otherwise the slot from an older search, else the
  * shallower one, gives way (depth-preferred with aging).
  */
@@ -24,10 +28,24 @@ export class TranspositionTable {
   private readonly bucketMask: number;
   private age = 1;
 
-  constructor(sizeMb: number) {
-    const wanted = Math.max(1, Math.floor((Math.max(sizeMb, 0.0625) * 1024 * 1024) / BUCKET_BYTES));
-    let buckets = 1;
-    while (buckets * 2 <= wanted) buckets *= 2;
+  /** The verified copy of the last entry probe() found. */
+  private hitMove = -1;
+  private hitScore = 0;
+  private hitMeta = EMPTY_META;
+
+  /**
+   * sizeMb: the table's size (rounded down to a power of two of buckets). shared: a buffer from
+   * sharedTableBuffer() to work on (other threads may use it at the same time) instead of a table of its own.
+   */
+  constructor(sizeMb: number, shared?: SharedArrayBuffer) {
+    if (shared !== undefined) {
+      const buckets = shared.byteLength / BUCKET_BYTES;
+      if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) throw new Error('shared table: not a power of two of buckets');
+      this.data = new Int32Array(shared);
+      this.bucketMask = buckets - 1;
+      return;
+    }
+    const buckets = tableBuckets(sizeMb);
     this.data = new Int32Array(buckets * BUCKET_INTS);
     // Touch every page now: the process's RSS then includes the whole table from the first search on,
     // instead of creeping up for many minutes as the table fills (which reads like a leak).
@@ -49,35 +67,48 @@ export class TranspositionTable {
     this.age = this.age >= AGE_MASK ? 1 : this.age + 1;
   }
 
-  /** Index of the slot holding this position, or -1. */
+  /**
+   * Index of the slot holding this position, or -1. Each word is read once; an entry whose words do
+   * not verify against the key (another position, or a slot torn by concurrent writers) is a miss.
+   * The accessors below read the verified copy of the last hit (call them right after probe()).
+   */
   probe(hashLo: number, hashHi: number): number {
     const base = (hashLo & this.bucketMask) * BUCKET_INTS;
     const d = this.data;
-    if (d[base] === hashHi && d[base + 3] !== EMPTY_META) return base;
-    if (d[base + SLOT_INTS] === hashHi && d[base + SLOT_INTS + 3] !== EMPTY_META) return base + SLOT_INTS;
+    for (let slot = base; slot <= base + SLOT_INTS; slot += SLOT_INTS) {
+      const meta = d[slot + 3];
+      if (meta === EMPTY_META) continue;
+      const move = d[slot + 1];
+      const score = d[slot + 2];
+      if ((d[slot] ^ move ^ score ^ meta) !== hashHi) continue;
+      this.hitMove = move;
+      this.hitScore = score;
+      this.hitMeta = meta;
+      return slot;
+    }
     return -1;
   }
 
-  move(slot: number): number {
-    return this.data[slot + 1];
+  move(_slot: number): number {
+    return this.hitMove;
   }
 
   /** Stored score converted back to the probing node's ply. */
-  score(slot: number, ply: number): number {
-    return fromTT(this.data[slot + 2], ply);
+  score(_slot: number, ply: number): number {
+    return fromTT(this.hitScore, ply);
   }
 
-  depth(slot: number): number {
-    return this.data[slot + 3] & 255;
+  depth(_slot: number): number {
+    return this.hitMeta & 255;
   }
 
-  bound(slot: number): number {
-    return (this.data[slot + 3] >>> 8) & 3;
+  bound(_slot: number): number {
+    return (this.hitMeta >>> 8) & 3;
   }
 
   /** True when the stored value came from a subtree whose every leaf was a finished game. */
-  exactSubtree(slot: number): boolean {
-    return ((this.data[slot + 3] >>> 10) & 1) === 1;
+  exactSubtree(_slot: number): boolean {
+    return ((this.hitMeta >>> 10) & 1) === 1;
   }
 
   store(
@@ -94,8 +125,8 @@ export class TranspositionTable {
     const base = (hashLo & this.bucketMask) * BUCKET_INTS;
     const other = base + SLOT_INTS;
     let slot: number;
-    if (d[base] === hashHi && d[base + 3] !== EMPTY_META) slot = base;
-    else if (d[other] === hashHi && d[other + 3] !== EMPTY_META) slot = other;
+    if (verifies(d, base, hashHi)) slot = base;
+    else if (verifies(d, other, hashHi)) slot = other;
     else {
       const metaA = d[base + 3];
       const metaB = d[other + 3];
@@ -109,16 +140,23 @@ export class TranspositionTable {
       }
     }
     const meta = d[slot + 3];
-    const sameKey = d[slot] === hashHi && meta !== EMPTY_META;
+    const oldMove = d[slot + 1];
+    const sameKey = verifies(d, slot, hashHi);
     // Keep a deeper entry of this search over a shallower bound for the same position.
     if (sameKey && ((meta >>> 11) & AGE_MASK) === this.age && (meta & 255) > depth + 2 && bound !== BOUND_EXACT) {
-      if (move >= 0 && d[slot + 1] < 0) d[slot + 1] = move;
+      if (move >= 0 && oldMove < 0) {
+        d[slot + 1] = move;
+        d[slot] = hashHi ^ move ^ d[slot + 2] ^ meta;
+      }
       return;
     }
-    d[slot] = hashHi;
-    if (move >= 0 || !sameKey) d[slot + 1] = move;
-    d[slot + 2] = toTT(score, ply);
-    d[slot + 3] = (Math.min(depth, 255) & 255) | (bound << 8) | ((exactSubtree ? 1 : 0) << 10) | (this.age << 11);
+    const newMove = move >= 0 || !sameKey ? move : oldMove;
+    const newScore = toTT(score, ply);
+    const newMeta = (Math.min(depth, 255) & 255) | (bound << 8) | ((exactSubtree ? 1 : 0) << 10) | (this.age << 11);
+    d[slot] = hashHi ^ newMove ^ newScore ^ newMeta;
+    d[slot + 1] = newMove;
+    d[slot + 2] = newScore;
+    d[slot + 3] = newMeta;
   }
 
   /** Share of a sample of slots used by the current search, in permille (UCI's hashfull). */
@@ -131,6 +169,23 @@ export class TranspositionTable {
     }
     return Math.round((used * 1000) / sample);
   }
+}
+
+function verifies(d: Int32Array, slot: number, hashHi: number): boolean {
+  const meta = d[slot + 3];
+  return meta !== EMPTY_META && (d[slot] ^ d[slot + 1] ^ d[slot + 2] ^ meta) === hashHi;
+}
+
+function tableBuckets(sizeMb: number): number {
+  const wanted = Math.max(1, Math.floor((Math.max(sizeMb, 0.0625) * 1024 * 1024) / BUCKET_BYTES));
+  let buckets = 1;
+  while (buckets * 2 <= wanted) buckets *= 2;
+  return buckets;
+}
+
+/** A zeroed table of about sizeMb in shared memory, for the threads of one Lazy SMP search. */
+export function sharedTableBuffer(sizeMb: number): SharedArrayBuffer {
+  return new SharedArrayBuffer(tableBuckets(sizeMb) * BUCKET_BYTES);
 }
 
 /**

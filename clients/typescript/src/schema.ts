@@ -1400,6 +1400,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**
@@ -1989,6 +1994,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**
@@ -3937,6 +3947,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**
@@ -4505,6 +4520,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**
@@ -7969,6 +7989,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: (({
                             /**
@@ -8956,6 +8981,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: (({
                             /**
@@ -11186,6 +11216,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**
@@ -11753,6 +11788,11 @@ export interface paths {
                          * @example 100000
                          */
                         maxNodes?: number;
+                        /**
+                         * @description Threads for this one search (Lazy SMP; default 1): capped by the service (MAX_SEARCH_THREADS) and by the workers free when it starts, so it may get fewer. For deep analysis of one position, not for throughput. Above 1 the answer is not reproducible; with maxNodes only one thread is used.
+                         * @example 2
+                         */
+                        threads?: number;
                         /** @description Search only these root moves. Each must be legal and named once (422 ILLEGAL_MOVE or DUPLICATE_MOVE naming the element). */
                         searchMoves?: ({
                             /**

@@ -19,6 +19,7 @@ import {
   legalMoveCodes,
   responseReserveMs,
   searchJob,
+  searchThreads,
   statusOf,
   toClientEvaluation,
 } from '../game-service.js';
@@ -45,6 +46,7 @@ export interface AnalyseBody extends FilterBody {
   seed?: number;
   maxNodes?: number;
   multiPv?: number;
+  threads?: number;
 }
 
 /**
@@ -243,7 +245,8 @@ async function analyseRoute(
     throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
   }
   const deadline = arrivedAt + budget - responseReserveMs(budget);
-  const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, ...root });
+  const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
+  const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, ...root });
   const controller = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableEnded) controller.abort();

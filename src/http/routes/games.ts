@@ -23,6 +23,7 @@ import {
   legalMoveCodes,
   responseReserveMs,
   searchJob,
+  searchThreads,
   statusOf,
   toClientEvaluation,
 } from '../game-service.js';
@@ -258,6 +259,7 @@ interface BestMoveBody {
   maxDepth?: number;
   seed?: number;
   maxNodes?: number;
+  threads?: number;
   searchMoves?: unknown[];
   avoidMoves?: unknown[];
 }
@@ -285,8 +287,9 @@ async function bestMove(
   const rootMoves = decodeRootFilter(def, pos, body);
   const allowed = rootMoves ?? legal;
   const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
-  // The cache holds plain answers only (no node limit, no filter).
-  const cacheable = rootMoves === undefined && body.maxNodes === undefined;
+  const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
+  // The cache holds plain answers only (no node limit, no filter, one thread).
+  const cacheable = rootMoves === undefined && body.maxNodes === undefined && threads === 1;
   if (opts.cache.enabled && cacheable && legal.length > 1) {
     const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
     opts.metrics.countCache(hit !== undefined);
@@ -308,7 +311,7 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, rootMoves });
+      const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, rootMoves });
       const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
