@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     readiness.ready = false;
     app.log.info({ signal }, 'shutting down');
     const hardStop = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ pool: pool.stats() }, 'shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     hardStop.unref();

@@ -144,6 +144,8 @@ const DEFAULT_OVERRUN_KILL_MS = 2_000;
 const FALLBACK_THREAD_GRACE_MS = 4 * FALLBACK_SEARCH_MS;
 /** How often the pool checks that it has all its threads. */
 const HEAL_CHECK_MS = 500;
+/** Extra wait in close() past the latest deadline and the kill delay. */
+const CLOSE_SLACK_MS = 500;
 
 /** Delivers the progress messages already queued on the port. */
 function drainProgress(port: MessagePort, deliver: (info: ProgressMessage) => void): void {
@@ -186,6 +188,8 @@ export class SearchPool {
   };
   /** Fallback answers outstanding on the fallback thread (close() waits for them). */
   private fallbacksPending = 0;
+  /** The latest deadline of any job submitted: close() waits for the pool to drain until then at most. */
+  private latestDeadline = 0;
   private readonly idleWaiters: Array<() => void> = [];
   private readonly ttSizeMb: number;
   /** Control blocks of running Lazy SMP helpers (a waiting request stops one to take its thread). */
@@ -264,6 +268,7 @@ export class SearchPool {
   /** Runs a search, or answers it by its fallback; rejects with the errors above. */
   submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome> {
     if (this.closing) return Promise.reject(new PoolClosedError());
+    this.latestDeadline = Math.max(this.latestDeadline, job.task.deadline);
     if (signal?.aborted) return Promise.reject(new CancelledError());
     // Threads held by Lazy SMP helpers count as free: a helper gives its thread up to a waiting request.
     if (this.running - this.helperControls.size >= this.threads && this.queue.length >= this.maxQueue) {
@@ -327,11 +332,30 @@ export class SearchPool {
   /** Stops admitting work, lets running and queued searches finish, then stops the threads. */
   async close(): Promise<void> {
     this.closing = true;
-    while (this.running > 0 || this.queue.length > 0 || this.fallbacksPending > 0) {
-      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    // Every job has a deadline and the watchdog ends a thread that overruns it, so the pool is idle by
+    // the latest deadline plus the kill delay; past that, whatever is still counted will never finish
+    // (a task lost with a thread), and the threads are closed by force rather than waited for forever.
+    const giveUpAt = Math.max(Date.now(), this.latestDeadline) + this.overrunKillMs + CLOSE_SLACK_MS;
+    while (this.busy() && Date.now() < giveUpAt) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, giveUpAt - Date.now());
+        this.idleWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
+    const force = this.busy();
     clearInterval(this.healTimer);
-    await Promise.all([this.piscina.close(), this.fallbackPiscina?.close(), ...[...this.retired].map((p) => p.close({ force: true }))]);
+    await Promise.all([
+      this.piscina.close({ force }),
+      this.fallbackPiscina?.close({ force }),
+      ...[...this.retired].map((p) => p.close({ force: true })),
+    ]);
+  }
+
+  private busy(): boolean {
+    return this.running > 0 || this.queue.length > 0 || this.fallbacksPending > 0;
   }
 
   private retryAfterSeconds(): number {
@@ -474,7 +498,7 @@ export class SearchPool {
       next.timer = undefined;
       this.dispatch(next);
     }
-    if (this.running === 0 && this.queue.length === 0 && this.fallbacksPending === 0) {
+    if (!this.busy()) {
       for (const wake of this.idleWaiters.splice(0)) wake();
     }
   }
