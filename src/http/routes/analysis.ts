@@ -20,12 +20,11 @@ import {
   responseReserveMs,
   searchJob,
   searchThreads,
-  statusOf,
   toClientEvaluation,
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StopReasonSchema, type gameSchemas } from '../schemas.js';
 import type { GameRouteOptions } from './games.js';
-import { poolError } from '../pool-errors.js';
+import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
 import { registerReview } from './review.js';
 
 /** Lines an analyse request gets when it does not say. */
@@ -236,14 +235,9 @@ async function analyseRoute(
   const arrivedAt = request.arrivedAt;
   const budget = body.timeBudgetMs ?? opts.config.defaultTimeBudgetMs;
   const pos = decode(body);
-  if (statusOf(def, pos).status !== 'ongoing') {
-    throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to analyse', { field: 'body/state' });
-  }
+  refuseIfGameOver(def, pos, 'analyse');
   const root: RootOptions = { multiPv: body.multiPv ?? DEFAULT_MULTI_PV, rootMoves: decodeRootFilter(def, pos, body) };
-  if (!opts.readiness.ready) {
-    opts.metrics.countRejected('shutting_down');
-    throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  }
+  refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - responseReserveMs(budget);
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
   const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, ...root });
@@ -261,7 +255,7 @@ async function analyseRoute(
     try {
       outcome = await opts.pool.submit(job, controller.signal);
     } catch (error) {
-      throw countedPoolError(opts, def, error);
+      throw countedPoolError(opts.metrics, def.id, error);
     }
     const answer = analysisAnswer(def, pos, outcome.result, arrivedAt, root);
     observe(opts, def, answer, outcome.source);
@@ -269,14 +263,6 @@ async function analyseRoute(
   } finally {
     reply.raw.removeListener('close', onClose);
   }
-}
-
-function countedPoolError(opts: GameRouteOptions, def: GameDefinition<SearchPosition>, error: unknown): ApiError {
-  const apiError = poolError(error);
-  if (apiError.code === 'QUEUE_FULL') opts.metrics.countRejected('queue_full');
-  if (apiError.code === 'SHUTTING_DOWN') opts.metrics.countRejected('shutting_down');
-  if (apiError.code === 'CANCELLED') opts.metrics.countCancelled(def.id);
-  return apiError;
 }
 
 function observe(opts: GameRouteOptions, def: GameDefinition<SearchPosition>, answer: AnalysisAnswer, source: string): void {
@@ -329,7 +315,7 @@ async function streamAnalysis(
     ),
     new Promise<undefined>((resolve) => setImmediate(resolve, undefined)),
   ]);
-  if (refused !== undefined) throw countedPoolError(opts, def, refused);
+  if (refused !== undefined) throw countedPoolError(opts.metrics, def.id, refused);
 
   reply.hijack();
   raw.writeHead(200, {
@@ -349,7 +335,7 @@ async function streamAnalysis(
     observe(opts, def, answer, outcome.source);
     event('result', answer);
   } catch (error) {
-    const apiError = countedPoolError(opts, def, error);
+    const apiError = countedPoolError(opts.metrics, def.id, error);
     if (!(error instanceof CancelledError)) {
       request.log.error({ err: error }, 'analysis stream failed');
       event('error', errorBody(apiError, request.id));

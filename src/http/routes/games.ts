@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
 import { ApiError, fromFieldError } from '../errors.js';
-import { poolError } from '../pool-errors.js';
+import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
@@ -212,9 +212,7 @@ function registerGame(
     },
     async (request) => {
       const pos = decode(request.body);
-      if (statusOf(def, pos).status !== 'ongoing') {
-        throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to play', { field: 'body/state' });
-      }
+      refuseIfGameOver(def, pos, 'play');
       const move = def.decodeMove(pos, request.body.move, 'body/move');
       if (!move.ok) throw fromFieldError(move.error);
       if (!legalMoveCodes(pos).includes(move.value)) {
@@ -275,13 +273,8 @@ async function bestMove(
   const arrivedAt = request.arrivedAt;
   const budget = body.timeBudgetMs ?? opts.config.defaultTimeBudgetMs;
   const pos = decode(body);
-  if (statusOf(def, pos).status !== 'ongoing') {
-    throw new ApiError('GAME_OVER', 'body/state: the game is over; there is no move to suggest', { field: 'body/state' });
-  }
-  if (!opts.readiness.ready) {
-    opts.metrics.countRejected('shutting_down');
-    throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  }
+  refuseIfGameOver(def, pos, 'suggest');
+  refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - responseReserveMs(budget);
   const legal = legalMoveCodes(pos);
   const rootMoves = decodeRootFilter(def, pos, body);
@@ -316,11 +309,7 @@ async function bestMove(
       result = outcome.result;
       source = outcome.source;
     } catch (error) {
-      const apiError = poolError(error);
-      if (apiError.code === 'QUEUE_FULL') opts.metrics.countRejected('queue_full');
-      if (apiError.code === 'SHUTTING_DOWN') opts.metrics.countRejected('shutting_down');
-      if (apiError.code === 'CANCELLED') opts.metrics.countCancelled(def.id);
-      throw apiError;
+      throw countedPoolError(opts.metrics, def.id, error);
     } finally {
       reply.raw.removeListener('close', onClose);
     }

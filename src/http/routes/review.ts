@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { GameDefinition, SearchPosition } from '../../games/types.js';
-import { CancelledError, QueueFullError, PoolClosedError } from '../../pool/pool.js';
+import { QueueFullError, PoolClosedError } from '../../pool/pool.js';
 import type { SearchTaskResult } from '../../pool/task.js';
 import { parentScore } from '../../search/analyse.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_WIN, WIN_SCORE } from '../../search/score.js';
@@ -29,7 +29,7 @@ import {
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StatusBody, type gameSchemas } from '../schemas.js';
 import type { GameRouteOptions } from './games.js';
-import { poolError } from '../pool-errors.js';
+import { countedPoolError, refuseIfShuttingDown } from '../pool-errors.js';
 
 export const CLASSIFICATIONS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
@@ -222,10 +222,7 @@ async function reviewRoute(def: GameDefinition<SearchPosition>, opts: GameRouteO
   });
   snapshots.push(def.engine.snapshot(pos));
   const finalStatus = statusOf(def, pos);
-  if (!opts.readiness.ready) {
-    opts.metrics.countRejected('shutting_down');
-    throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
-  }
+  refuseIfShuttingDown(opts.readiness, opts.metrics);
 
   const positions = snapshots.map((snapshot) => def.engine.restore(snapshot));
   const ongoing = positions.map((p) => statusOf(def, p).status === 'ongoing');
@@ -322,10 +319,7 @@ async function searchAll(
   try {
     await Promise.all(Array.from({ length: Math.min(threads, todo.length) }, () => worker()));
   } catch (error) {
-    const apiError = poolError(error);
-    if (apiError.code === 'QUEUE_FULL') opts.metrics.countRejected('queue_full');
-    if (error instanceof CancelledError) opts.metrics.countCancelled(def.id);
-    throw apiError;
+    throw countedPoolError(opts.metrics, def.id, error);
   } finally {
     reply.raw.removeListener('close', onClose);
   }
