@@ -320,13 +320,23 @@ export class SearchPool {
   async warmUp(timeoutMs = 30_000): Promise<void> {
     const seen = new Set<number>();
     const until = Date.now() + timeoutMs;
+    // A ping can fail when heal() replaces a pool short of threads meanwhile (its queued tasks are
+    // aborted): the threads seen so far are forgotten and the fresh pool is pinged.
+    let pool = this.piscina;
     while (seen.size < this.threads && Date.now() < until) {
-      const ids = await Promise.all(
-        Array.from({ length: this.threads }, () => this.piscina.run({ ping: true } as unknown as SearchTask) as unknown as Promise<number>),
-      );
-      for (const id of ids) seen.add(id);
+      if (pool !== this.piscina) seen.clear();
+      pool = this.piscina;
+      const pings = Array.from({ length: this.threads }, () => pool.run({ ping: true } as unknown as SearchTask) as unknown as Promise<number>);
+      const ids = await Promise.allSettled(pings);
+      for (const id of ids) if (id.status === 'fulfilled') seen.add(id.value);
+      if (ids.some((id) => id.status === 'rejected')) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    if (this.fallbackPiscina !== undefined) await this.fallbackPiscina.run({ ping: true } as unknown as SearchTask);
+    while (this.fallbackPiscina !== undefined && Date.now() < until) {
+      const fallback = this.fallbackPiscina;
+      const ok = await fallback.run({ ping: true } as unknown as SearchTask).then(() => true, () => false);
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Stops admitting work, lets running and queued searches finish, then stops the threads. */

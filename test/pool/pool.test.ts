@@ -202,3 +202,19 @@ t.test('a search that ignores its deadline is answered by the fallback, and its 
   t.equal(next.result.move, 7);
   t.equal(pool.stats().terminated, 1);
 });
+
+t.test('warm-up survives the pool being replaced under it (its queued pings are aborted) and pings the fresh pool', async (t) => {
+  const pool = new SearchPool({ threads: 2, maxQueue: 4, ttSizeMb: 1, workerFile, minSearchMs: 20, fallbackThread: true });
+  t.teardown(() => pool.close());
+  // What heal() does to a pool short of threads, done at once while the first pings wait for their threads to start.
+  const internals = pool as unknown as { piscina: unknown; retire(old: unknown): void; makeSearchPiscina(): unknown };
+  const first = internals.piscina;
+  const warming = pool.warmUp();
+  internals.retire(first);
+  internals.piscina = internals.makeSearchPiscina();
+  await warming;
+  t.not(internals.piscina, first);
+  t.equal(pool.workerThreads.length, 2, 'the fresh pool is up');
+  const after = await pool.submit(job('busy', 100));
+  t.equal(after.source, 'worker', 'and serves');
+});
