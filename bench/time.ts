@@ -10,7 +10,8 @@
 import { Random } from '../src/core/random.js';
 import { GAMES } from '../src/games/registry.js';
 import type { GameDefinition, GameId, SearchPosition } from '../src/games/types.js';
-import { legalMoveCodes, responseReserveMs, statusOf } from '../src/http/game-service.js';
+import { legalMoveCodes, statusOf } from '../src/http/game-service.js';
+import { baseReserveMs } from '../src/http/response-reserve.js';
 import { analyse } from '../src/search/analyse.js';
 import { Searcher } from '../src/search/search.js';
 import { type TimePolicy } from '../src/search/timeman.js';
@@ -65,7 +66,7 @@ export function timedSearch(def: GameDefinition<SearchPosition>, pos: SearchPosi
   searcher.tt.clear();
   const start = Date.now();
   const result = analyse(def.engine, own, searcher, {
-    deadline: start + budgetMs - responseReserveMs(budgetMs),
+    deadline: start + budgetMs - baseReserveMs(budgetMs),
     budgetStart: start,
     timePolicy: policy,
   });
@@ -73,7 +74,7 @@ export function timedSearch(def: GameDefinition<SearchPosition>, pos: SearchPosi
 }
 
 export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
-  print(`budget ${BUDGET_MS} ms per search (deadline ${BUDGET_MS - responseReserveMs(BUDGET_MS)} ms: the service's response reserve), fresh table each`);
+  print(`budget ${BUDGET_MS} ms per search (deadline ${BUDGET_MS - baseReserveMs(BUDGET_MS)} ms: the service's response reserve), fresh table each`);
   const summary: string[] = [];
   for (const id of Object.keys(PLIES) as GameId[]) {
     const def = GAMES[id];

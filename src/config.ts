@@ -13,6 +13,8 @@ export interface Config {
   readonly maxSearchThreads: number;
   /** Searches allowed to wait for a worker; beyond it requests get 503 at once. */
   readonly maxQueue: number;
+  /** Nice value of the search threads (0-19): the event loop stays responsive while every core searches. */
+  readonly searchNice: number;
   /** Transposition table size per worker, MiB. */
   readonly ttSizeMb: number;
   readonly defaultTimeBudgetMs: number;
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxSearchThreads: integer(env, 'MAX_SEARCH_THREADS', workers, 1, 256),
     maxQueue: integer(env, 'MAX_QUEUE', workers * 16, 0, 100_000),
     ttSizeMb: integer(env, 'TT_SIZE_MB', 64, 1, 16_384),
+    searchNice: integer(env, 'SEARCH_NICE', 10, 0, 19),
     defaultTimeBudgetMs,
     maxTimeBudgetMs,
     maxDepth: integer(env, 'MAX_DEPTH', 64, 1, 200),

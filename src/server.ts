@@ -25,7 +25,12 @@ See the configuration table in README.md and docs/operations.md.
 async function main(): Promise<void> {
   const config = loadConfig();
   const readiness: Readiness = { ready: false };
-  const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
+  const pool = new SearchPool({
+    threads: config.workers,
+    maxQueue: config.maxQueue,
+    ttSizeMb: config.ttSizeMb,
+    searchNice: config.searchNice,
+  });
   const app = await buildApp({
     config,
     pool,

@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
+import { ResponseReserve } from './response-reserve.js';
 import { playgroundRoutes } from './playground.js';
 
 /** Kept here too for importers of the app module. */
@@ -38,6 +39,8 @@ export interface AppOptions {
   readonly readiness?: Readiness;
   /** Metrics registry; a fresh one per app when absent. */
   readonly metrics?: ServiceMetrics;
+  /** The response reserve's measurements; a fresh one per app when absent. */
+  readonly reserve?: ResponseReserve;
 }
 
 declare module 'fastify' {
@@ -144,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { readiness, pool: options.pool });
   await app.register(metricsRoutes, { metrics });
   const cache = new ResultCache(config.cacheEntries);
-  await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache });
+  await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache, reserve: options.reserve ?? new ResponseReserve() });
   if (config.exposePlayground) await app.register(playgroundRoutes);
   return app;
 }

@@ -119,8 +119,3 @@ export function searchJob(
 export function searchThreads(requested: number | undefined, maxSearchThreads: number): number {
   return Math.max(1, Math.min(requested ?? 1, maxSearchThreads));
 }
-
-/** Time kept back from the budget to ship the answer (message passing, serialisation). */
-export function responseReserveMs(budgetMs: number): number {
-  return Math.min(100, 3 + Math.ceil(budgetMs * 0.03));
-}

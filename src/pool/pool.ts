@@ -76,6 +76,8 @@ export interface PoolOptions {
    * export. False: on the calling (main) thread, as job.fallback.
    */
   readonly fallbackThread?: boolean;
+  /** Nice value (0-19) of the search threads, below the event loop's (see thread-priority.ts); default 0. */
+  readonly searchNice?: number;
 }
 
 export interface SearchJob {
@@ -210,7 +212,7 @@ export class SearchPool {
       // Our queue holds waiting work; Piscina's only ever sees as many tasks as there are threads.
       maxQueue: options.threads,
       concurrentTasksPerWorker: 1,
-      workerData: { ttSizeMb: options.ttSizeMb },
+      workerData: { ttSizeMb: options.ttSizeMb, nice: options.searchNice ?? 0 },
     });
     this.makeFallbackPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
       filename: options.workerFile ?? defaultWorkerFile(),

@@ -3,8 +3,11 @@ import { threadId, workerData } from 'node:worker_threads';
 import { runFallback } from './fallback.js';
 import { runTask } from './run-task.js';
 import type { SearchTask, SearchTaskResult } from './task.js';
+import { niceThisThread } from './thread-priority.js';
 
-const ttSizeMb: number = (workerData as { ttSizeMb?: number } | null)?.ttSizeMb ?? 16;
+const data = workerData as { ttSizeMb?: number; nice?: number } | null;
+const ttSizeMb: number = data?.ttSizeMb ?? 16;
+niceThisThread(data?.nice ?? 0);
 
 /** A `{ping: true}` task answers the thread id (pool warm-up); anything else is a search. */
 export default function search(task: SearchTask | { ping: true }): SearchTaskResult | number {

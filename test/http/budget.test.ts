@@ -2,6 +2,10 @@ import t from 'tap';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeTestApp, testApp } from '../support/app.js';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import { ResponseReserve } from '../../src/http/response-reserve.js';
+import { SearchPool } from '../../src/pool/pool.js';
 
 // Deadlines are checked with generous slack (machines are noisy); speed is measured by `npm run bench`.
 const SLACK_MS = 400;
@@ -141,3 +145,43 @@ async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
   }
   return condition();
 }
+
+t.test('the response reserve: the base share with no measurements, then a high percentile of recent delivery lateness', async (t) => {
+  let now = 1_000_000;
+  const reserve = new ResponseReserve(() => now);
+  t.equal(reserve.forBudget(200), 9, '3 ms + 3% of 200 ms with no samples');
+  t.equal(reserve.forBudget(10_000), 100, 'the base is capped at 100 ms');
+  for (let i = 0; i < 61; i++) reserve.observe(now - 5, now); // delivered 5 ms past the deadline
+  for (let i = 0; i < 3; i++) reserve.observe(now - 500, now); // three outliers of 64 are above the percentile
+  t.equal(reserve.liveSamples(), 64);
+  t.equal(reserve.recentLatenessMs(), 5);
+  t.equal(reserve.forBudget(200), 9, 'lateness + 2 ms under the base: the base');
+  // Replaces every sample: half delivered before their deadline (counted as 0), half 30 ms past it.
+  for (let i = 0; i < 64; i++) reserve.observe(now - 30, i < 32 ? now - 40 : now);
+  t.equal(reserve.recentLatenessMs(), 30);
+  t.equal(reserve.forBudget(200), 32, 'follows delivery: 30 ms + 2 ms');
+  t.equal(reserve.forBudget(100), 25, 'never more than a quarter of the budget');
+  now += 10_001;
+  t.equal(reserve.liveSamples(), 0, 'samples are forgotten after 10 s');
+  t.equal(reserve.forBudget(200), 9, 'back to the base once load is gone');
+});
+
+t.test('answers that ran until their deadline feed the app\'s response reserve', async (t) => {
+  const reserve = new ResponseReserve();
+  const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
+  const pool = new SearchPool({ threads: 1, maxQueue: 2, ttSizeMb: 4 });
+  await pool.warmUp();
+  const app = await buildApp({ config, pool, reserve });
+  t.teardown(async () => {
+    await app.close();
+    await pool.close();
+  });
+  const timed = await app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
+  t.equal(timed.json().stopReason, 'time');
+  const analysed = await app.inject({ method: 'POST', url: '/v1/games/mnk/analyse', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
+  t.equal(analysed.json().stopReason, 'time');
+  t.equal(reserve.liveSamples(), 2, 'both answers were measured');
+  const deep = await app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, maxDepth: 1, timeBudgetMs: 5000 } });
+  t.equal(deep.json().stopReason, 'depth');
+  t.equal(reserve.liveSamples(), 2, 'a search that stopped at its depth limit says nothing about delivery');
+});

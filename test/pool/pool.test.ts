@@ -1,5 +1,7 @@
 import t from 'tap';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { kernelThreadId, niceThisThread } from '../../src/pool/thread-priority.js';
 import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError, SearchPool, type SearchJob } from '../../src/pool/pool.js';
 import { newControlBlock, type SearchTaskResult } from '../../src/pool/task.js';
 import type { GameId } from '../../src/games/types.js';
@@ -217,4 +219,18 @@ t.test('warm-up survives the pool being replaced under it (its queued pings are 
   t.equal(pool.workerThreads.length, 2, 'the fresh pool is up');
   const after = await pool.submit(job('busy', 100));
   t.equal(after.source, 'worker', 'and serves');
+});
+
+t.test('search threads run niced below the event loop; the fallback thread does not', async (t) => {
+  t.equal(niceThisThread(0), false, 'nice 0 changes nothing');
+  const tid = kernelThreadId();
+  t.ok(tid !== undefined && Number.isInteger(tid), `a kernel thread id (${tid})`);
+  const niceOf = (task: string): number => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]);
+  const before = readdirSync('/proc/self/task').filter((task) => niceOf(task) === 7).length;
+  const pool = new SearchPool({ threads: 2, maxQueue: 1, ttSizeMb: 1, searchNice: 7 });
+  t.teardown(() => pool.close());
+  await pool.warmUp();
+  const niced = readdirSync('/proc/self/task').filter((task) => niceOf(task) === 7).length;
+  t.equal(niced - before, 2, 'both search threads at nice 7');
+  t.equal(niceOf(String(tid)), 0, 'the calling thread keeps its priority');
 });

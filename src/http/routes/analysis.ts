@@ -17,7 +17,6 @@ import {
   encodePv,
   fallbackResult,
   legalMoveCodes,
-  responseReserveMs,
   searchJob,
   searchThreads,
   toClientEvaluation,
@@ -25,6 +24,7 @@ import {
 import { ErrorBody, Evaluation, StopReasonSchema, type gameSchemas } from '../schemas.js';
 import type { GameRouteOptions } from './games.js';
 import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
+import { observeDelivery } from '../response-reserve.js';
 import { registerReview } from './review.js';
 
 /** Lines an analyse request gets when it does not say. */
@@ -238,7 +238,7 @@ async function analyseRoute(
   refuseIfGameOver(def, pos, 'analyse');
   const root: RootOptions = { multiPv: body.multiPv ?? DEFAULT_MULTI_PV, rootMoves: decodeRootFilter(def, pos, body) };
   refuseIfShuttingDown(opts.readiness, opts.metrics);
-  const deadline = arrivedAt + budget - responseReserveMs(budget);
+  const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
   const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, ...root });
   const controller = new AbortController();
@@ -257,6 +257,7 @@ async function analyseRoute(
     } catch (error) {
       throw countedPoolError(opts.metrics, def.id, error);
     }
+    observeDelivery(opts.reserve, reply, deadline, outcome);
     const answer = analysisAnswer(def, pos, outcome.result, arrivedAt, root);
     observe(opts, def, answer, outcome.source);
     return answer;

@@ -10,6 +10,7 @@ import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
 import { ApiError, fromFieldError } from '../errors.js';
 import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
+import { observeDelivery, type ResponseReserve } from '../response-reserve.js';
 import type { Readiness, SearchRunner } from '../app.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import type { ServiceMetrics } from '../metrics.js';
@@ -21,7 +22,6 @@ import {
   encodePv,
   fallbackResult,
   legalMoveCodes,
-  responseReserveMs,
   searchJob,
   searchThreads,
   statusOf,
@@ -34,6 +34,8 @@ export interface GameRouteOptions {
   readonly readiness: Readiness;
   readonly metrics: ServiceMetrics;
   readonly cache: ResultCache;
+  /** Time kept back from each budget to ship the answer, following measured delivery times. */
+  readonly reserve: ResponseReserve;
 }
 
 const errors = (...statuses: number[]): Record<number, TSchema> =>
@@ -275,7 +277,7 @@ async function bestMove(
   const pos = decode(body);
   refuseIfGameOver(def, pos, 'suggest');
   refuseIfShuttingDown(opts.readiness, opts.metrics);
-  const deadline = arrivedAt + budget - responseReserveMs(budget);
+  const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
   const legal = legalMoveCodes(pos);
   const rootMoves = decodeRootFilter(def, pos, body);
   const allowed = rootMoves ?? legal;
@@ -308,6 +310,7 @@ async function bestMove(
       const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
+      observeDelivery(opts.reserve, reply, deadline, outcome);
     } catch (error) {
       throw countedPoolError(opts.metrics, def.id, error);
     } finally {

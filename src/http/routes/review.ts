@@ -22,7 +22,6 @@ import {
   encodePv,
   fallbackResult,
   legalMoveCodes,
-  responseReserveMs,
   searchJob,
   statusOf,
   toClientEvaluation,
@@ -272,7 +271,7 @@ async function searchAll(
   body: ReviewBody,
 ): Promise<Array<SearchTaskResult | undefined>> {
   const budget = body.timeBudgetMs;
-  const finalDeadline = request.arrivedAt + budget - responseReserveMs(budget) - 2;
+  const finalDeadline = request.arrivedAt + budget - opts.reserve.forBudget(budget) - 2;
   const todo = positions.map((_, k) => k).filter((k) => ongoing[k]);
   const results: Array<SearchTaskResult | undefined> = positions.map(() => undefined);
   const threads = Math.max(1, opts.pool.stats().threads);
