@@ -39,6 +39,8 @@ export interface Config {
   readonly exposeDocs: boolean;
   /** Server-Sent Events: a comment line after this long without an event, so proxies keep the stream. */
   readonly sseHeartbeatMs: number;
+  /** Analysis streams (SSE) open at once; past it 503 TOO_MANY_STREAMS. */
+  readonly maxStreams: number;
   /** Most moves a review request may carry. */
   readonly reviewMaxPlies: number;
   /** Serve the browser playground (dist/web) at `/`. */
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
+    maxStreams: integer(env, 'MAX_STREAMS', 4 * workers, 0, 100_000),
     reviewMaxPlies: integer(env, 'REVIEW_MAX_PLIES', 400, 1, 10_000),
     exposePlayground: bool(env, 'EXPOSE_PLAYGROUND', true),
   };

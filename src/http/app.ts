@@ -147,7 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { readiness, pool: options.pool });
   await app.register(metricsRoutes, { metrics });
   const cache = new ResultCache(config.cacheEntries);
-  await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache, reserve: options.reserve ?? new ResponseReserve() });
+  await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache, reserve: options.reserve ?? new ResponseReserve(),
+    streams: { open: 0 },
+  });
   if (config.exposePlayground) await app.register(playgroundRoutes);
   return app;
 }

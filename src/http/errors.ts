@@ -27,6 +27,10 @@ export const ERROR_CATALOGUE = {
   CANCELLED: { status: 499, description: 'The client closed the connection before the answer (seen only in logs and metrics).' },
   RATE_LIMITED: { status: 429, description: 'Too many requests from this client; retry after `Retry-After` seconds.' },
   QUEUE_FULL: { status: 503, description: 'Every worker is busy and the queue is full; retry after `Retry-After` seconds.' },
+  TOO_MANY_STREAMS: {
+    status: 503,
+    description: 'MAX_STREAMS analysis streams are open; retry after `Retry-After` seconds, or ask for the plain JSON answer.',
+  },
   SHUTTING_DOWN: { status: 503, description: 'The replica is shutting down; retry on another one.' },
   SEARCH_FAILED: { status: 500, description: 'The search worker failed; the request may be retried.' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error.' },

@@ -28,10 +28,10 @@ interface Stream {
   readonly first: Promise<SseEvent>;
 }
 
-function open(game: string, payload: unknown, accept = 'text/event-stream'): Stream {
+function open(game: string, payload: unknown, accept = 'text/event-stream', to = port): Stream {
   const req = request({
     host: '127.0.0.1',
-    port,
+    port: to,
     method: 'POST',
     path: `/v1/games/${game}/analyse`,
     headers: { 'content-type': 'application/json', accept },
@@ -142,4 +142,36 @@ t.test('overload is a plain 503; a disconnect stops the search and frees the wor
     body: JSON.stringify({ state: othelloStart, maxDepth: 3 }),
   });
   t.equal(next.status, 200, 'the freed worker takes the next search');
+});
+
+t.test('MAX_STREAMS: streams up to the limit run, one more is a plain 503 TOO_MANY_STREAMS, JSON answers are unaffected', async (t) => {
+  const limited = await testApp({ WORKERS: '2', MAX_QUEUE: '4', MAX_STREAMS: '2' });
+  t.teardown(() => closeTestApp(limited));
+  await limited.app.listen({ port: 0, host: '127.0.0.1' });
+  const to = (limited.app.server.address() as AddressInfo).port;
+  const long = { state: othelloStart, timeBudgetMs: 60_000 };
+  const streams = [open('othello', long, undefined, to), open('othello', long, undefined, to)];
+  const firsts = await Promise.all(streams.map((s) => s.first));
+  t.same(firsts.map((e) => e.event), ['progress', 'progress'], 'two streams, at the limit, run');
+
+  const refused = open('othello', long, undefined, to);
+  const res = await refused.response;
+  const { body } = await refused.done;
+  t.equal(res.statusCode, 503);
+  t.same([JSON.parse(body).code, res.headers['retry-after']], ['TOO_MANY_STREAMS', '1'], 'the third is refused before any event');
+  const plain = await fetch(`http://127.0.0.1:${to}/v1/games/othello/analyse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ state: othelloStart, maxDepth: 2 }),
+  });
+  t.equal(plain.status, 200, 'a JSON analysis is not a stream');
+
+  for (const s of streams) s.req.destroy();
+  const until = Date.now() + 20_000;
+  while (limited.pool.stats().running > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  const again = open('othello', { state: othelloStart, maxDepth: 2 }, undefined, to);
+  t.equal((await again.response).statusCode, 200, 'closed streams free their places');
+  await again.done;
+  const metrics = await (await fetch(`http://127.0.0.1:${to}/metrics`)).text();
+  t.match(metrics, /kibitz_search_rejected_total\{reason="too_many_streams"\} 1/);
 });

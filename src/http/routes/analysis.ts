@@ -248,7 +248,16 @@ async function analyseRoute(
   reply.raw.once('close', onClose);
   try {
     if (wantsEventStream(request)) {
-      await streamAnalysis(def, opts, request, reply, pos, job, controller.signal, root);
+      if (opts.streams.open >= opts.config.maxStreams) {
+        opts.metrics.countRejected('too_many_streams');
+        throw new ApiError('TOO_MANY_STREAMS', `${opts.config.maxStreams} analysis streams are open (MAX_STREAMS); retry later`, { retryAfter: 1 });
+      }
+      opts.streams.open++;
+      try {
+        await streamAnalysis(def, opts, request, reply, pos, job, controller.signal, root);
+      } finally {
+        opts.streams.open--;
+      }
       return reply;
     }
     let outcome;

@@ -36,6 +36,8 @@ export interface GameRouteOptions {
   readonly cache: ResultCache;
   /** Time kept back from each budget to ship the answer, following measured delivery times. */
   readonly reserve: ResponseReserve;
+  /** Analysis streams open now (bounded by MAX_STREAMS). */
+  readonly streams: { open: number };
 }
 
 const errors = (...statuses: number[]): Record<number, TSchema> =>
