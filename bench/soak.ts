@@ -4,7 +4,7 @@
  * Long, mixed traffic against a locally started server (loopback): every route and game, best-move
  * budgets from 20 ms to 2 s, searches cancelled mid-way, bad inputs, and bursts over capacity.
  * Every minute it prints RSS, heap, event-loop delay p99, requests by status and budget overshoot
- * p99; at the end it checks: no 5xx other than 503 QUEUE_FULL (load shedding during the bursts),
+ * p99; at the end it checks: no 5xx other than the 503s of load shedding (QUEUE_FULL, TOO_MANY_STREAMS),
  * no hung request, every answer one its scenario allows, and RSS at the end within +10% of RSS
  * after the first 5 minutes (runs of 6 minutes or more).
  *
@@ -46,6 +46,8 @@ export interface RequestOptions {
   /** Raw body text (bad JSON and the like) instead of JSON.stringify(body). */
   readonly rawBody?: string;
   readonly contentType?: string;
+  /** An analysis stream: Accept text/event-stream, and a 200 must end with its `result` event. */
+  readonly eventStream?: boolean;
   /** Best-move budget: the answer's overshoot is recorded. */
   readonly budgetMs?: number;
   /** Abort the request after this many ms (a client that leaves mid-search). */
@@ -141,6 +143,61 @@ export const SCENARIOS: Scenario[] = [
         body: { state: searchState(ctx, game), timeBudgetMs: budget },
         abortAfterMs: 10 + ctx.random.below(budget / 2),
       });
+    },
+  },
+  {
+    name: 'analysis',
+    weight: 2,
+    expect: ['200', '422 GAME_OVER', '503 QUEUE_FULL'],
+    async run(ctx) {
+      const game = pick(ctx.random, ctx.games);
+      const budget = pick(ctx.random, BUDGETS);
+      const body = { state: searchState(ctx, game), timeBudgetMs: budget, multiPv: 1 + ctx.random.below(4) };
+      await ctx.request('analysis', `/v1/games/${game.id}/analyse`, { method: 'POST', body, budgetMs: budget });
+    },
+  },
+  {
+    name: 'analysis stream',
+    weight: 2,
+    // A third of the clients leave mid-stream; the rest read progress events to the final result.
+    expect: ['200', 'cancelled', '422 GAME_OVER', '503 QUEUE_FULL', '503 TOO_MANY_STREAMS'],
+    async run(ctx) {
+      const game = pick(ctx.random, ctx.games);
+      const budget = pick(ctx.random, [200, 500, 1000, 2000]);
+      const leave = ctx.random.below(3) === 0;
+      await ctx.request('analysis stream', `/v1/games/${game.id}/analyse`, {
+        method: 'POST',
+        body: { state: searchState(ctx, game), timeBudgetMs: budget, multiPv: 1 + ctx.random.below(3) },
+        eventStream: true,
+        ...(leave ? { abortAfterMs: 10 + ctx.random.below(budget / 2) } : {}),
+      });
+    },
+  },
+  {
+    name: 'review',
+    weight: 1,
+    // A short game of random legal moves, reviewed as a whole within one budget.
+    expect: ['200', '503 QUEUE_FULL'],
+    async run(ctx) {
+      const game = pick(ctx.random, ctx.games);
+      const initialState = (await ctx.request('review', `/v1/games/${game.id}/initial-state`)).body;
+      let state = initialState;
+      const moves: string[] = [];
+      for (let ply = 0, plies = 2 + ctx.random.below(8); ply < plies; ply++) {
+        const legal = await ctx.request('review', `/v1/games/${game.id}/legal-moves`, { method: 'POST', body: { state } });
+        const options = (legal.body as { moves?: MoveJson[] } | undefined)?.moves ?? [];
+        if (options.length === 0) break;
+        const move = pick(ctx.random, options).notation;
+        const played = (await ctx.request('review', `/v1/games/${game.id}/play`, { method: 'POST', body: { state, move } })).body;
+        const next = played as { state?: unknown; status?: { status: string } } | undefined;
+        if (next?.state === undefined) break;
+        moves.push(move);
+        state = next.state;
+        if (next.status?.status !== 'ongoing') break;
+      }
+      if (moves.length === 0) return;
+      const budget = pick(ctx.random, [500, 1000, 2000]);
+      await ctx.request('review', `/v1/games/${game.id}/review`, { method: 'POST', body: { initialState, moves, timeBudgetMs: budget }, budgetMs: budget });
     },
   },
   {
@@ -308,7 +365,11 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
         const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
         const res = await fetch(`${url}${path}`, {
           method: init.method ?? 'GET',
-          ...(body === undefined ? {} : { body, headers: { 'content-type': init.contentType ?? 'application/json' } }),
+          ...(body === undefined ? {} : { body }),
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }),
+            ...(init.eventStream === true ? { accept: 'text/event-stream' } : {}),
+          },
           signal: controller.signal,
         });
         const text = await res.text();
@@ -320,7 +381,8 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
           parsed = undefined;
         }
         const code = res.status === 200 ? undefined : (parsed as { code?: string } | undefined)?.code;
-        count(scenario, code === undefined ? String(res.status) : `${res.status} ${code}`);
+        const unfinishedStream = init.eventStream === true && res.status === 200 && !/^event: result$/m.test(text);
+        count(scenario, unfinishedStream ? '200 stream without result' : code === undefined ? String(res.status) : `${res.status} ${code}`);
         if (res.status === 200 && init.budgetMs !== undefined) {
           const overshoot = Number((parsed as { elapsedMs?: number } | undefined)?.elapsedMs) - init.budgetMs;
           total.overshoots.push(overshoot);
@@ -416,14 +478,14 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
   });
 
   const statuses = Object.fromEntries([...total.statuses.entries()].sort());
-  const serverErrors = [...total.statuses.entries()].filter(([k]) => /^5\d\d/.test(k) && k !== '503 QUEUE_FULL').reduce((a, [, v]) => a + v, 0);
+  const serverErrors = [...total.statuses.entries()].filter(([k]) => /^5\d\d/.test(k) && k !== '503 QUEUE_FULL' && k !== '503 TOO_MANY_STREAMS').reduce((a, [, v]) => a + v, 0);
   // RSS after the first 5 minutes against the end of the run (only when the run is long enough).
   const fiveMinutes = Math.round(300 / opts.reportSeconds) - 1;
   const rssGrowth = rss.length > fiveMinutes + 1 ? rss[rss.length - 1] / rss[fiveMinutes] - 1 : undefined;
   const overshootP99 = percentile(total.overshoots, 99);
   const passed = serverErrors === 0 && hung === 0 && unexpected.length === 0 && exitCode === 0 && (rssGrowth === undefined || rssGrowth <= 0.1);
   print(`requests ${requests}: ${Object.entries(statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
-  print(`5xx other than 503 QUEUE_FULL: ${serverErrors}; hung: ${hung}; unexpected answers: ${unexpected.length === 0 ? 'none' : unexpected.join('; ')}`);
+  print(`5xx other than load shedding's 503s: ${serverErrors}; hung: ${hung}; unexpected answers: ${unexpected.length === 0 ? 'none' : unexpected.join('; ')}`);
   print(
     `budget overshoot of accepted searches: p99 ${overshootP99.toFixed(0)} ms over ${total.overshoots.length} (arrival to answer, as the budget is defined; ` +
       'goal <= 20 ms; timings on a shared machine are pessimistic); ' +

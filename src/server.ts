@@ -7,6 +7,9 @@ import { loadConfig } from './config.js';
 import { buildApp, type Readiness } from './http/app.js';
 import { SearchPool } from './pool/pool.js';
 
+/** How often a shutting-down server closes connections that became idle since (see shutdown). */
+const IDLE_SWEEP_MS = 100;
+
 const spec = {
   name: 'kibitz',
   usage: `npm start   (or: node dist/src/server.js)
@@ -50,8 +53,14 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     hardStop.unref();
     // app.close() stops accepting connections and waits for in-flight requests; then the pool drains.
+    // It closes the connections idle at that moment only, and by Node's idea of idle; a connection
+    // whose last response ended later can hold the close until its client hangs up. So connections
+    // with no response in flight are closed every IDLE_SWEEP_MS until the server has closed.
+    const closeIdle = setInterval(() => app.connections.closeQuiet(), IDLE_SWEEP_MS);
+    closeIdle.unref();
     app
       .close()
+      .finally(() => clearInterval(closeIdle))
       .then(() => pool.close())
       .then(() => {
         app.log.info('shutdown complete');

@@ -11,7 +11,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import type { Config } from '../config.js';
 import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode, errorBody } from './errors.js';
-import { armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
+import { ConnectionTracker, armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
@@ -44,6 +44,10 @@ export interface AppOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's connections and their responses in flight (a shutdown closes the quiet ones). */
+    connections: ConnectionTracker;
+  }
   interface FastifyRequest {
     /** Arrival time (Date.now() scale): time budgets count from here. */
     arrivedAt: number;
@@ -72,8 +76,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: anything else is 415, not a string body that fails validation later.
   app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('arrivedAt', 0);
-  app.addHook('onRequest', async (request) => {
+  const connections = new ConnectionTracker();
+  connections.attach(app.server);
+  app.decorate('connections', connections);
+  app.addHook('onRequest', async (request, reply) => {
     request.arrivedAt = Date.now();
+    connections.responseStarted(reply.raw);
   });
   // While not ready (starting, or shutting down) close each connection after its response, so a
   // keep-alive client does not hold a draining replica open.

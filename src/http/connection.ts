@@ -118,3 +118,50 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
 }
+
+/**
+ * Which connections have a response in flight, from the server's side. A shutting-down server
+ * closes the others: Node's own idle sweep runs once, when the server closes, and a connection can
+ * stay counted as busy after its last response (seen with an analysis stream that its client,
+ * Node's fetch, aborted: the stream ended, the client kept the socket, and the close waited for it).
+ */
+export class ConnectionTracker {
+  private readonly inFlight = new Map<Socket, number>();
+
+  /** Follows every connection of `server`. */
+  attach(server: { on(event: 'connection', listener: (socket: Socket) => void): unknown }): void {
+    server.on('connection', (socket) => {
+      this.inFlight.set(socket, 0);
+      socket.once('close', () => this.inFlight.delete(socket));
+    });
+  }
+
+  /** A response started on its connection; it counts until the response closes (sent or aborted). */
+  responseStarted(response: { socket: Socket | null; once(event: 'close', listener: () => void): unknown }): void {
+    const socket = response.socket;
+    if (socket === null || !this.inFlight.has(socket)) return;
+    this.inFlight.set(socket, this.inFlight.get(socket)! + 1);
+    response.once('close', () => {
+      const count = this.inFlight.get(socket);
+      if (count !== undefined) this.inFlight.set(socket, count - 1);
+    });
+  }
+
+  /** Connections open now, and how many of them have a response in flight. */
+  counts(): { open: number; busy: number } {
+    let busy = 0;
+    for (const count of this.inFlight.values()) if (count > 0) busy++;
+    return { open: this.inFlight.size, busy };
+  }
+
+  /** Destroys every connection with no response in flight; returns how many. */
+  closeQuiet(): number {
+    let closed = 0;
+    for (const [socket, count] of this.inFlight) {
+      if (count > 0) continue;
+      socket.destroy();
+      closed++;
+    }
+    return closed;
+  }
+}

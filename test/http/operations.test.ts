@@ -1,4 +1,6 @@
 import t from 'tap';
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { closeTestApp, testApp } from '../support/app.js';
 
 // A 9x9 K=5 position and its left-right mirror image (column c <-> 8 - c).
@@ -92,4 +94,33 @@ t.test('production errors carry no internals', async (t) => {
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', headers: { 'content-type': 'application/json' }, payload: '{"state": [' });
   t.equal(res.statusCode, 400);
   t.notMatch(res.body, /node_modules|\.js:\d+|stack/);
+});
+
+t.test('the connection tracker: a shutdown closes the quiet connections and leaves a search in flight alone', async (t) => {
+  const ctx = await testApp({ WORKERS: '1' });
+  t.teardown(() => closeTestApp(ctx));
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+  t.teardown(() => agent.destroy());
+  const call = (path: string, body?: unknown): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, agent, method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' } });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  const search = call('/v1/games/mnk/best-move', { state: POSITION, timeBudgetMs: 800 });
+  const until = Date.now() + 10_000;
+  while (ctx.app.connections.counts().busy === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  t.same(ctx.app.connections.counts(), { open: 1, busy: 1 }, 'a search in flight keeps its connection busy');
+  t.equal((await call('/health')).status, 200, 'a second connection (the first is busy)');
+  t.same(ctx.app.connections.counts(), { open: 2, busy: 1 }, 'a keep-alive connection between requests is quiet');
+  t.equal(ctx.app.connections.closeQuiet(), 1, 'only the quiet connection is closed');
+  t.equal((await search).status, 200, 'the search in flight still answers');
 });

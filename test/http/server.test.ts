@@ -1,6 +1,7 @@
 /**
  * The real process (dist/src/server.js, built by `npm test`'s pretest): structured search logs and
- * graceful SIGTERM shutdown with a search in flight.
+ * graceful SIGTERM shutdown with a search in flight, and with connections whose clients aborted
+ * analysis streams.
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
@@ -77,4 +78,41 @@ t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (
   t.match(search, { game: 'mnk', budgetMs: 1500, stopReason: body.stopReason, reqId: 'sigterm-test' });
   for (const field of ['elapsedMs', 'queueMs', 'depth', 'nodes']) t.type(search?.[field], 'number', `the search line carries ${field}`);
   t.ok(lines.some((line) => line.msg === 'shutdown complete'), 'shutdown is logged');
+});
+
+t.test('SIGTERM right after clients aborted analysis streams (Node fetch keeps the sockets): exits 0 at once', async (t) => {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && !(await fetch(`${url}/ready`).then((r) => r.status === 200, () => false))) await new Promise((r) => setTimeout(r, 100));
+  const state = await (await fetch(`${url}/v1/games/othello/initial-state`)).json();
+  const streams = [0, 1, 2].map(async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${url}/v1/games/othello/analyse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ state, timeBudgetMs: 5000 }),
+      signal: controller.signal,
+    });
+    await res.body!.getReader().read(); // the first event: the stream is running
+    controller.abort();
+    return res.status;
+  });
+  t.same(await Promise.all(streams), [200, 200, 200], 'three streams ran and were aborted by their clients');
+  const signalled = Date.now();
+  child.kill('SIGTERM');
+  t.equal(await exited, 0, 'the process exits 0');
+  t.ok(Date.now() - signalled < 15_000, `well before the 20 s hard stop (${Date.now() - signalled} ms)`);
+  t.match(stdout, /"msg":"shutdown complete"/);
+  t.notMatch(stdout, /shutdown took too long/);
 });
