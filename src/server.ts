@@ -4,7 +4,8 @@
  */
 import { runCliIfMain } from './core/cli.js';
 import { loadConfig } from './config.js';
-import { buildApp, type Readiness } from './http/app.js';
+import { buildApp } from './http/app.js';
+import type { Readiness } from './http/types.js';
 import { SearchPool } from './pool/pool.js';
 
 /** How often a shutting-down server closes connections that became idle since (see shutdown). */

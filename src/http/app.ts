@@ -9,7 +9,6 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
-import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode, errorBody } from './errors.js';
 import { ConnectionTracker, armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';
 import { healthRoutes } from './routes/health.js';
@@ -18,19 +17,10 @@ import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
 import { ResponseReserve } from './response-reserve.js';
 import { playgroundRoutes } from './playground.js';
+import type { Readiness, SearchRunner } from './types.js';
 
 /** Kept here too for importers of the app module. */
 export { errorBody };
-
-/** What the HTTP layer needs from the search pool (the real one, or a stub for docs generation). */
-export interface SearchRunner {
-  submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome>;
-  stats(): PoolStats;
-}
-
-export interface Readiness {
-  ready: boolean;
-}
 
 export interface AppOptions {
   readonly config: Config;

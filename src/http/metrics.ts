@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { SearchRunner } from './app.js';
+import type { SearchRunner } from './types.js';
 
 export interface SearchObservation {
   readonly game: string;

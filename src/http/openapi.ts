@@ -3,7 +3,8 @@
  * (so the committed file does not depend on the machine that generated it).
  */
 import { loadConfig } from '../config.js';
-import { buildApp, type SearchRunner } from './app.js';
+import { buildApp } from './app.js';
+import type { SearchRunner } from './types.js';
 
 const idleRunner: SearchRunner = {
   submit: () => Promise.reject(new Error('no search pool in documentation mode')),

@@ -4,7 +4,7 @@
  */
 import type { GameDefinition, SearchPosition } from '../games/types.js';
 import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../pool/pool.js';
-import type { Readiness } from './app.js';
+import type { Readiness } from './types.js';
 import { ApiError } from './errors.js';
 import { statusOf } from './game-service.js';
 import type { ServiceMetrics } from './metrics.js';

@@ -4,7 +4,8 @@
  */
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
-import { buildApp, type SearchRunner } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/app.js';
+import type { SearchRunner } from '../../src/http/types.js';
 import { MAX_HISTORY } from '../../src/http/schemas.js';
 import { MAX_SIDE as MNK_MAX_SIDE } from '../../src/games/mnk/codec.js';
 import { MAX_SIDE as HADRON_MAX_SIDE } from '../../src/games/hadron/geometry.js';

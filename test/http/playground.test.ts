@@ -7,7 +7,8 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { buildApp, type SearchRunner } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/app.js';
+import type { SearchRunner } from '../../src/http/types.js';
 import { PLAYGROUND_CSP, playgroundDir, playgroundRoutes } from '../../src/http/playground.js';
 import Fastify from 'fastify';
 

@@ -1,7 +1,8 @@
 /** Builds the real app over a real (compiled) worker pool for HTTP tests. */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp, type Readiness } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/app.js';
+import type { Readiness } from '../../src/http/types.js';
 import { SearchPool } from '../../src/pool/pool.js';
 
 export interface TestApp {

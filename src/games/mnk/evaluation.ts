@@ -8,7 +8,7 @@
  */
 import { TACTICAL_HINT } from '../types.js';
 import { LEVEL_FOUR, LEVEL_THREE } from './cells.js';
-import type { MnkPosition } from './position.js';
+import type { MnkBoardView } from './board-view.js';
 import { doubleThreatCell } from './threat-scan.js';
 
 /** Heuristic value of a position that is won (or lost) in one or two plies, short of a proof. */
@@ -21,7 +21,7 @@ const THREE_TEMPO_BONUS = 150;
 const DOUBLE_THREAT_DISCOUNT = 50_000;
 const ENEMY_DOUBLE_PENALTY = 1500;
 
-export function evaluatePosition(pos: MnkPosition): number {
+export function evaluatePosition(pos: MnkBoardView): number {
   const s = pos.side;
   const o = 1 - s;
   // The threat terms read K-1 windows as wins, which under exactK they need not be (an overline):
@@ -42,7 +42,7 @@ export function evaluatePosition(pos: MnkPosition): number {
   return clamp(value);
 }
 
-function hasTwoDistinctCells(pos: MnkPosition, side: number, fours: number): boolean {
+function hasTwoDistinctCells(pos: MnkBoardView, side: number, fours: number): boolean {
   const first = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, 0));
   for (let i = 1; i < fours; i++) if (pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i)) !== first) return true;
   return false;
@@ -109,7 +109,7 @@ export function buildHintTables(weights: Int32Array, k: number): { quiet: Int32A
  * (open threes and their blocks, never reduced either), then the line-weight gained plus the enemy
  * weight destroyed.
  */
-export function moveOrderHint(pos: MnkPosition, move: number): number {
+export function moveOrderHint(pos: MnkBoardView, move: number): number {
   const g = pos.geometry;
   const counts = pos.counts;
   const quietTable = pos.hintQuiet;

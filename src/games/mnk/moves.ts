@@ -16,14 +16,14 @@
  * are skipped, and small boards get every empty cell.
  */
 import { EMPTY, LEVEL_FOUR } from './cells.js';
-import type { MnkPosition } from './position.js';
+import type { MnkBoardView } from './board-view.js';
 import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
 
 /** Below this many empty cells (or on boards this small) the search sees every useful cell. */
 const FULL_WIDTH_EMPTIES = 20;
 const FULL_WIDTH_CELLS = 30;
 
-export function generateSearchCandidates(pos: MnkPosition, buf: Int32Array, offset: number): number {
+export function generateSearchCandidates(pos: MnkBoardView, buf: Int32Array, offset: number): number {
   const s = pos.side;
   const solverMoves = pos.writeRootMoves(buf, offset);
   if (solverMoves > 0) return solverMoves;
@@ -52,7 +52,7 @@ export function generateSearchCandidates(pos: MnkPosition, buf: Int32Array, offs
 }
 
 /** The candidate cells near stones, or the centre on an empty board. */
-function neighbourhoodMoves(pos: MnkPosition, buf: Int32Array, offset: number): number {
+function neighbourhoodMoves(pos: MnkBoardView, buf: Int32Array, offset: number): number {
   if (pos.stones === 0) {
     buf[offset] = centreCell(pos);
     return 1;
@@ -68,7 +68,7 @@ function neighbourhoodMoves(pos: MnkPosition, buf: Int32Array, offset: number): 
 }
 
 /** A cell where `side` wins at once (the empty cell of a K-1 window; verified under exactK), or -1. */
-export function winningCell(pos: MnkPosition, side: number): number {
+export function winningCell(pos: MnkBoardView, side: number): number {
   const fours = pos.threatCount(side, LEVEL_FOUR);
   for (let i = 0; i < fours; i++) {
     const cell = pos.emptyCellOf(pos.threatWindow(side, LEVEL_FOUR, i));
@@ -81,7 +81,7 @@ export function winningCell(pos: MnkPosition, side: number): number {
  * Distinct empty cells where `side` would win at once (completing one of its K-1 windows; under
  * exactK only those making a line of exactly K): the cells the other side must occupy.
  */
-export function writeBlockingCells(pos: MnkPosition, side: number, buf: Int32Array, offset: number): number {
+export function writeBlockingCells(pos: MnkBoardView, side: number, buf: Int32Array, offset: number): number {
   const fours = pos.threatCount(side, LEVEL_FOUR);
   let count = 0;
   for (let i = 0; i < fours; i++) {
@@ -100,7 +100,7 @@ export function writeBlockingCells(pos: MnkPosition, side: number, buf: Int32Arr
 }
 
 /** Empty cells lying in at least one window that a side can still complete (at least one cell). */
-export function writeLiveCells(pos: MnkPosition, buf: Int32Array, offset: number): number {
+export function writeLiveCells(pos: MnkBoardView, buf: Int32Array, offset: number): number {
   const cells = pos.cells;
   let count = 0;
   for (let cell = 0, end = pos.cellCount; cell < end; cell++) {
@@ -114,7 +114,7 @@ export function writeLiveCells(pos: MnkPosition, buf: Int32Array, offset: number
   return count;
 }
 
-export function isLiveCell(pos: MnkPosition, cell: number): boolean {
+export function isLiveCell(pos: MnkBoardView, cell: number): boolean {
   const g = pos.geometry;
   const counts = pos.counts;
   for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
@@ -124,12 +124,12 @@ export function isLiveCell(pos: MnkPosition, cell: number): boolean {
   return false;
 }
 
-export function firstEmpty(pos: MnkPosition): number {
+export function firstEmpty(pos: MnkBoardView): number {
   const cells = pos.cells;
   for (let cell = 0, end = pos.cellCount; cell < end; cell++) if (cells[cell] === EMPTY) return cell;
   return -1;
 }
 
-export function centreCell(pos: MnkPosition): number {
+export function centreCell(pos: MnkBoardView): number {
   return ((pos.m - 1) >> 1) * pos.n + ((pos.n - 1) >> 1);
 }

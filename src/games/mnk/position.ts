@@ -8,6 +8,7 @@
  * stone short of K ("fours" in gomoku terms) and two stones short ("threes").
  */
 import type { SearchPosition } from '../types.js';
+import type { MnkBoardView } from './board-view.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
 import { zobristKeys } from '../../core/random.js';
 import { type Geometry, geometryFor } from './geometry.js';
@@ -26,7 +27,7 @@ const DIR_DC = [1, 0, 1, -1];
 const ZOBRIST = zobristKeys(2 * 2 * MAX_CELLS + 2, 0x6d6e6b21);
 const SIDE_KEY_LO = 2 * 2 * MAX_CELLS;
 
-export class MnkPosition implements SearchPosition {
+export class MnkPosition implements SearchPosition, MnkBoardView {
   hashLo = 0;
   hashHi = 0;
   /** Game and board shape (m, n, k), mixed into the search's TT keys. */

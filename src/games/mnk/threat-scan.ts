@@ -8,10 +8,10 @@
  *    so it is a pass, and against a pass the opponent wins.
  */
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE } from './cells.js';
-import type { MnkPosition } from './position.js';
+import type { MnkBoardView } from './board-view.js';
 
 /** Playing c makes a K-1 window completed at e: a second, different e makes c a double threat. */
-export function doubleThreatCell(pos: MnkPosition, side: number): number {
+export function doubleThreatCell(pos: MnkBoardView, side: number): number {
   const threes = pos.threatCount(side, LEVEL_THREE);
   if (threes < 2) return -1;
   const g = pos.geometry;
@@ -50,7 +50,7 @@ export function doubleThreatCell(pos: MnkPosition, side: number): number {
  * Appends to buf (from `at`) the empty cells of window w not yet stamped with `mark`, stamping them;
  * returns the new end. The shared step of every "cells of these windows, deduplicated" scan.
  */
-export function appendWindowEmpties(pos: MnkPosition, w: number, stamp: Int32Array, mark: number, buf: Int32Array, at: number): number {
+export function appendWindowEmpties(pos: MnkBoardView, w: number, stamp: Int32Array, mark: number, buf: Int32Array, at: number): number {
   const g = pos.geometry;
   const cells = pos.cells;
   const step = g.windowStep[w];
@@ -64,7 +64,7 @@ export function appendWindowEmpties(pos: MnkPosition, w: number, stamp: Int32Arr
 }
 
 /** Empty cells of both sides' windows at threat level <= maxLevel (LEVEL_FOUR first), deduplicated by `mark`. */
-export function writeThreatCells(pos: MnkPosition, maxLevel: number, stamp: Int32Array, mark: number, buf: Int32Array, offset: number): number {
+export function writeThreatCells(pos: MnkBoardView, maxLevel: number, stamp: Int32Array, mark: number, buf: Int32Array, offset: number): number {
   let end = offset;
   for (let side = 0; side < 2; side++) {
     for (let level = LEVEL_FOUR; level <= maxLevel; level++) {
@@ -77,6 +77,6 @@ export function writeThreatCells(pos: MnkPosition, maxLevel: number, stamp: Int3
 }
 
 /** Empty cells of both sides' open windows with K-2 or more stones (deduplicated). */
-export function writeThreatZone(pos: MnkPosition, buf: Int32Array, offset: number): number {
+export function writeThreatZone(pos: MnkBoardView, buf: Int32Array, offset: number): number {
   return writeThreatCells(pos, LEVEL_THREE, pos.scanStamp, ++pos.scanCounter, buf, offset);
 }

@@ -3,12 +3,12 @@
  * square (every square on the way empty, no camp, no throne). Each test is O(1).
  */
 import { COL, COL_WALL, ROW, ROW_WALL, SIZE } from './board.js';
-import type { TablutPosition } from './position.js';
+import type { TablutBoardView } from './board-view.js';
 
 const FULL = (1 << SIZE) - 1;
 
 /** Bit per direction (up, down, left, right) of the open escape lines from `square`, with `vacated` treated as empty. */
-export function openLineMask(pos: TablutPosition, square: number, vacated: number): number {
+export function openLineMask(pos: TablutBoardView, square: number, vacated: number): number {
   const r = ROW[square];
   const c = COL[square];
   let rowBlock = pos.rowOccupied[r] | ROW_WALL[r];

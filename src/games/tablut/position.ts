@@ -20,6 +20,7 @@
 import { zobristKeys } from '../../core/random.js';
 import { MAX_PLY, NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
 import type { SearchPosition } from '../types.js';
+import type { TablutBoardView } from './board-view.js';
 import {
   BEYOND,
   BLACK,
@@ -70,7 +71,7 @@ export interface TablutEvaluator {
   evaluate(pos: TablutPosition, alpha: number, beta: number): number;
 }
 
-export class TablutPosition implements SearchPosition {
+export class TablutPosition implements SearchPosition, TablutBoardView {
   hashLo = 0;
   hashHi = 0;
   /** The game (one board shape), mixed into the search's TT keys. */

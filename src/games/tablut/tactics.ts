@@ -29,7 +29,7 @@ import {
   STATUS_ONGOING,
 } from './board.js';
 import { BIT_COUNT_4, onOpenLine, openLineMask } from './lines.js';
-import type { TablutPosition } from './position.js';
+import type { TablutBoardView } from './board-view.js';
 
 const HINT_WIN = TACTICAL_HINT + 490_000;
 const HINT_DOUBLE_THREAT = TACTICAL_HINT + 300_000;
@@ -50,7 +50,7 @@ function edgeSquare(square: number, d: number): number {
 }
 
 /** White to move: a king move that reaches the edge now, or -1. */
-export function escapeMove(pos: TablutPosition): number {
+export function escapeMove(pos: TablutBoardView): number {
   const king = pos.kingSquare;
   const mask = openLineMask(pos, king, -1);
   if (mask === 0) return -1;
@@ -59,7 +59,7 @@ export function escapeMove(pos: TablutPosition): number {
 }
 
 /** Number of captures a move would make (board before the move). */
-export function captureCount(pos: TablutPosition, from: number, to: number): number {
+export function captureCount(pos: TablutBoardView, from: number, to: number): number {
   const board = pos.board;
   const piece = board[from];
   let count = 0;
@@ -83,7 +83,7 @@ export function captureCount(pos: TablutPosition, from: number, to: number): num
   return count;
 }
 
-function isNextToKing(pos: TablutPosition, square: number): boolean {
+function isNextToKing(pos: TablutBoardView, square: number): boolean {
   const king = pos.kingSquare;
   return (
     NEIGHBOUR[king * 4] === square ||
@@ -99,7 +99,7 @@ let cachedHi = 0;
 let cachedKing = -1;
 let cachedLines = 0;
 
-function kingLines(pos: TablutPosition): number {
+function kingLines(pos: TablutBoardView): number {
   if (pos.hashLo !== cachedLo || pos.hashHi !== cachedHi || pos.kingSquare !== cachedKing) {
     cachedLo = pos.hashLo;
     cachedHi = pos.hashHi;
@@ -110,7 +110,7 @@ function kingLines(pos: TablutPosition): number {
 }
 
 /** Static ordering hint of a legal move. */
-export function moveOrderHint(pos: TablutPosition, move: number): number {
+export function moveOrderHint(pos: TablutBoardView, move: number): number {
   const from = (move / SQUARES) | 0;
   const to = move - from * SQUARES;
   const board = pos.board;
@@ -141,7 +141,7 @@ export function moveOrderHint(pos: TablutPosition, move: number): number {
  * The moves worth searching: all legal moves, except when the position is tactically forced
  * (see the module comment). Never returns 0 while a legal move exists.
  */
-export function generateForcedOrAll(pos: TablutPosition, buf: Int32Array, offset: number): number {
+export function generateForcedOrAll(pos: TablutBoardView, buf: Int32Array, offset: number): number {
   if (pos.side === SIDE_WHITE) {
     const escape = escapeMove(pos);
     if (escape >= 0) {
@@ -173,11 +173,11 @@ export function generateForcedOrAll(pos: TablutPosition, buf: Int32Array, offset
   return kept > 0 ? kept : 1;
 }
 
-/** Allocated on first use: position.ts and this module import each other. */
+/** winningMove's move buffer, allocated on first use. */
 let winningScratch: Int32Array | null = null;
 
 /** A move that wins at once (escape, or king capture), or -1. */
-export function winningMove(pos: TablutPosition): number {
+export function winningMove(pos: TablutBoardView): number {
   if (pos.status !== STATUS_ONGOING) return -1;
   if (pos.side === SIDE_WHITE) return escapeMove(pos);
   const buf = winningScratch ?? (winningScratch = new Int32Array(MAX_MOVES));
@@ -194,7 +194,7 @@ export function winningMove(pos: TablutPosition): number {
  * Root solver: answers a win in one ply immediately; otherwise lets the search run. It costs one
  * move generation, so it needs no deadline polling.
  */
-export function solveTactics(pos: TablutPosition, _ctx: SolveContext): SolveResult | null {
+export function solveTactics(pos: TablutBoardView, _ctx: SolveContext): SolveResult | null {
   const move = winningMove(pos);
   if (move < 0) return null;
   return { move, score: WIN_SCORE - 1, pv: [move], nodes: 1, depth: 1 };

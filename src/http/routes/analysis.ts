@@ -22,7 +22,7 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StopReasonSchema, type gameSchemas } from '../schemas.js';
-import type { GameRouteOptions } from './games.js';
+import type { GameRouteOptions } from './options.js';
 import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
 import { observeDelivery } from '../response-reserve.js';
 import { registerReview } from './review.js';

@@ -5,17 +5,14 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
 import { ApiError, fromFieldError } from '../errors.js';
 import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
-import { observeDelivery, type ResponseReserve } from '../response-reserve.js';
-import type { Readiness, SearchRunner } from '../app.js';
+import { observeDelivery } from '../response-reserve.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
-import type { ServiceMetrics } from '../metrics.js';
-import type { ResultCache } from '../result-cache.js';
 import { decodeRootFilter, registerAnalysis } from './analysis.js';
+import type { GameRouteOptions } from './options.js';
 import { WIN_PROB_COMMANDS, WIN_PROB_CURVES } from '../../analysis/winprob.js';
 import {
   encodeMoves,
@@ -27,18 +24,6 @@ import {
   statusOf,
   toClientEvaluation,
 } from '../game-service.js';
-
-export interface GameRouteOptions {
-  readonly config: Config;
-  readonly pool: SearchRunner;
-  readonly readiness: Readiness;
-  readonly metrics: ServiceMetrics;
-  readonly cache: ResultCache;
-  /** Time kept back from each budget to ship the answer, following measured delivery times. */
-  readonly reserve: ResponseReserve;
-  /** Analysis streams open now (bounded by MAX_STREAMS). */
-  readonly streams: { open: number };
-}
 
 const errors = (...statuses: number[]): Record<number, TSchema> =>
   Object.fromEntries(statuses.map((s) => [s, ErrorBody]));

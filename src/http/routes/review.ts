@@ -27,7 +27,7 @@ import {
   toClientEvaluation,
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StatusBody, type gameSchemas } from '../schemas.js';
-import type { GameRouteOptions } from './games.js';
+import type { GameRouteOptions } from './options.js';
 import { countedPoolError, refuseIfShuttingDown } from '../pool-errors.js';
 
 export const CLASSIFICATIONS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;

@@ -6,7 +6,8 @@
  */
 import t from 'tap';
 import { loadConfig } from '../../../src/config.js';
-import { buildApp, type SearchRunner } from '../../../src/http/app.js';
+import { buildApp } from '../../../src/http/app.js';
+import type { SearchRunner } from '../../../src/http/types.js';
 import { runTask } from '../../../src/pool/run-task.js';
 import { fixture, type Endgame, type Vector } from './helpers.js';
 
