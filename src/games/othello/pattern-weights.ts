@@ -95,10 +95,10 @@ export function decodePatternWeights(file: PatternWeightsFile, name = 'pattern w
   return { weights, stageOf: stageTable(file.stageWidth, file.stages) };
 }
 
-let shipped: PatternWeights | null = null;
+/** Decoded when the module loads, so a damaged file stops the service at start-up, never mid-search. */
+const shipped: PatternWeights = decodePatternWeights(data as PatternWeightsFile, 'src/games/othello/pattern-weights.json');
 
-/** The shipped weights (pattern-weights.json), decoded on first use. */
+/** The shipped weights (pattern-weights.json). */
 export function patternWeights(): PatternWeights {
-  if (shipped === null) shipped = decodePatternWeights(data as PatternWeightsFile, 'src/games/othello/pattern-weights.json');
   return shipped;
 }
