@@ -7,7 +7,7 @@
  * or 1 with `countFinishedGames`.
  */
 import { mobility, mobilityHi, popcount } from './board.js';
-import { flips, flipsHi } from './flips.js';
+import { flipsHi, flipsHighSquare, flipsLowSquare } from './flips.js';
 import type { OthelloPosition } from './position.js';
 
 export function fastPerft(pos: OthelloPosition, depth: number, countFinishedGames = false): number {
@@ -31,7 +31,7 @@ function walk(pl: number, ph: number, ol: number, oh: number, depth: number, cou
     const bit = ml & -ml;
     ml ^= bit;
     const sq = 31 - Math.clz32(bit);
-    const fl = flips(sq, pl, ph, ol, oh);
+    const fl = flipsLowSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += walk(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, depth - 1, countFinished);
   }
@@ -39,7 +39,7 @@ function walk(pl: number, ph: number, ol: number, oh: number, depth: number, cou
     const bit = mh & -mh;
     mh ^= bit;
     const sq = 63 - Math.clz32(bit);
-    const fl = flips(sq, pl, ph, ol, oh);
+    const fl = flipsHighSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += walk(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, depth - 1, countFinished);
   }
@@ -53,14 +53,14 @@ function leafParents(pl: number, ph: number, ol: number, oh: number, ml: number,
   while (ml !== 0) {
     const bit = ml & -ml;
     ml ^= bit;
-    const fl = flips(31 - Math.clz32(bit), pl, ph, ol, oh);
+    const fl = flipsLowSquare(31 - Math.clz32(bit), pl, ph, ol, oh);
     const fh = flipsHi;
     total += childMoves(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, countFinished);
   }
   while (mh !== 0) {
     const bit = mh & -mh;
     mh ^= bit;
-    const fl = flips(63 - Math.clz32(bit), pl, ph, ol, oh);
+    const fl = flipsHighSquare(63 - Math.clz32(bit), pl, ph, ol, oh);
     const fh = flipsHi;
     total += childMoves(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, countFinished);
   }
