@@ -68,7 +68,8 @@ export function parseSquare(text: string): number {
 }
 
 export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
+  // Both terms non-negative: V8 adds in int32 (x - (x >>> 1 & m) was compiled to double arithmetic).
+  x = (x & 0x55555555) + ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;

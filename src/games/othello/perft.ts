@@ -28,17 +28,17 @@ function walk(pl: number, ph: number, ol: number, oh: number, depth: number, cou
   if (depth === 2) return leafParents(pl, ph, ol, oh, ml, mh, countFinished);
   let total = 0;
   while (ml !== 0) {
-    const bit = ml & -ml;
+    const sq = 31 - Math.clz32(ml);
+    const bit = 1 << sq;
     ml ^= bit;
-    const sq = 31 - Math.clz32(bit);
     const fl = flipsLowSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += walk(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, depth - 1, countFinished);
   }
   while (mh !== 0) {
-    const bit = mh & -mh;
+    const sq = 63 - Math.clz32(mh);
+    const bit = 1 << sq;
     mh ^= bit;
-    const sq = 63 - Math.clz32(bit);
     const fl = flipsHighSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += walk(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, depth - 1, countFinished);
@@ -51,16 +51,18 @@ function walk(pl: number, ph: number, ol: number, oh: number, depth: number, cou
 function leafParents(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, countFinished: boolean): number {
   let total = 0;
   while (ml !== 0) {
-    const bit = ml & -ml;
+    const sq = 31 - Math.clz32(ml);
+    const bit = 1 << sq;
     ml ^= bit;
-    const fl = flipsLowSquare(31 - Math.clz32(bit), pl, ph, ol, oh);
+    const fl = flipsLowSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += childMoves(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, countFinished);
   }
   while (mh !== 0) {
-    const bit = mh & -mh;
+    const sq = 63 - Math.clz32(mh);
+    const bit = 1 << sq;
     mh ^= bit;
-    const fl = flipsHighSquare(63 - Math.clz32(bit), pl, ph, ol, oh);
+    const fl = flipsHighSquare(sq, pl, ph, ol, oh);
     const fh = flipsHi;
     total += childMoves(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, countFinished);
   }
