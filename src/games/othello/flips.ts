@@ -49,6 +49,58 @@ for (let sq = 0; sq < SQUARES; sq++) {
   });
 }
 
+/** Per square, its a1-h8 diagonal and a8-h1 anti-diagonal masks (both halves). */
+const DIAG_LO = new Int32Array(SQUARES);
+const DIAG_HI = new Int32Array(SQUARES);
+const ANTI_LO = new Int32Array(SQUARES);
+const ANTI_HI = new Int32Array(SQUARES);
+for (let sq = 0; sq < SQUARES; sq++) {
+  const row = sq >> 3;
+  const col = sq & 7;
+  for (let r = 0; r < 8; r++) {
+    const d = col - row + r;
+    if (d >= 0 && d < 8) {
+      const s = r * 8 + d;
+      if (s < 32) DIAG_LO[sq] |= 1 << s;
+      else DIAG_HI[sq] |= 1 << (s - 32);
+    }
+    const a = col + row - r;
+    if (a >= 0 && a < 8) {
+      const s = r * 8 + a;
+      if (s < 32) ANTI_LO[sq] |= 1 << s;
+      else ANTI_HI[sq] |= 1 << (s - 32);
+    }
+  }
+}
+
+/**
+ * Per position c of an 8-square line and opponent discs on its inner squares (bits 1..6 as 0..5):
+ * OUTFLANK = the squares just past the opponent runs touching c (an own disc there brackets them);
+ * FLIPPED[c * 256 + outflank] = the squares strictly between c and those squares.
+ */
+const OUTFLANK = new Uint8Array(8 * 64);
+const FLIPPED = new Uint8Array(8 * 256);
+for (let c = 0; c < 8; c++) {
+  for (let o6 = 0; o6 < 64; o6++) {
+    const o8 = o6 << 1;
+    let out = 0;
+    for (const step of [-1, 1]) {
+      let j = c + step;
+      while (j >= 0 && j < 8 && (o8 >> j) & 1) j += step;
+      if (j !== c + step && j >= 0 && j < 8) out |= 1 << j;
+    }
+    OUTFLANK[(c << 6) | o6] = out;
+  }
+  for (let out = 0; out < 256; out++) {
+    let f = 0;
+    for (let j = 0; j < 8; j++) {
+      if (!((out >> j) & 1)) continue;
+      for (let k = Math.min(c, j) + 1; k < Math.max(c, j); k++) f |= 1 << k;
+    }
+    FLIPPED[(c << 8) | out] = f;
+  }
+}
+
 /** High half of the last `flips` result. */
 export let flipsHi = 0;
 
@@ -61,140 +113,114 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
 }
 
 /*
- * The eight rays unrolled, no branch (a loop over rays, and branches on the blockers, measured
- * slower in V8). Increasing ray: blocker b = lowest bit of ray & ~o, flipped = the ray below b if b
- * is own. Decreasing ray: blocker = highest bit (0x80000000 >>> clz32 is 0 for no bit), flipped =
- * the ray above it. From a low-half square the east ray and the decreasing rays stay in the low
- * half; the three rays going up a row continue in the high half when their low part is all
- * opponent discs (`zero` = -1 when there is no blocker in it). Mirrored for high-half squares.
+ * Rows and both diagonals by table (as Edax's flip_kindergarten): the line's discs gathered into
+ * 8 bits by column, OUTFLANK gives the squares just past the opponent runs next to the move, those
+ * holding an own disc index FLIPPED, and the flipped byte is spread back over the line's mask.
+ * Columns by rays: increasing ray: blocker b = lowest bit of ray & ~o, flipped = the ray below b if
+ * b is own; decreasing: blocker = highest bit (0x80000000 >>> clz32 is 0 for no bit), flipped = the
+ * ray above it. The ray going towards the other half continues there when its part in this half is
+ * all opponent discs (`zero` = -1 when it has no blocker). No branch: they measured slower in V8.
  */
 
-/** `flips` for a square of the low half (0..31). */
+/** Low-half `flips`, sq 0..31. */
 export function flipsLowSquare(sq: number, pl: number, ph: number, ol: number, oh: number): number {
-  const nol = ~ol;
-  const noh = ~oh;
-  let fl = 0;
-  let fh = 0;
-  let r: number;
-  let b: number;
-  let zero: number;
-  let m: number;
-  r = RAY_LO[sq + 0];
-  b = r & nol;
-  b &= -b;
-  fl |= r & (b - 1) & (-(b & pl) >> 31);
-  r = RAY_LO[sq + 256];
-  b = r & nol;
+  const c = sq & 7;
+  const s = sq & 24;
+  let fl = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((ol >>> (s + 1)) & 63)] & (pl >>> s))] << s;
+  let fh: number;
+  let o: number;
+  let p: number;
+  let f: number;
+  let ml = DIAG_LO[sq];
+  let mh = DIAG_HI[sq];
+  o = (ol & ml) | (oh & mh);
+  p = (pl & ml) | (ph & mh);
+  o |= o >>> 16;
+  p |= p >>> 16;
+  o |= o >>> 8;
+  p |= p >>> 8;
+  f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+  fl |= f & ml;
+  fh = f & mh;
+  ml = ANTI_LO[sq];
+  mh = ANTI_HI[sq];
+  o = (ol & ml) | (oh & mh);
+  p = (pl & ml) | (ph & mh);
+  o |= o >>> 16;
+  p |= p >>> 16;
+  o |= o >>> 8;
+  p |= p >>> 8;
+  f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+  fl |= f & ml;
+  fh |= f & mh;
+  // North: within the low half.
+  let r = RAY_LO[sq + 384];
+  let b = r & ~ol;
   b &= 0x80000000 >>> Math.clz32(b);
   fl |= r & -((b & pl) << 1);
-  r = RAY_LO[sq + 320];
-  b = r & nol;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fl |= r & -((b & pl) << 1);
-  r = RAY_LO[sq + 384];
-  b = r & nol;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fl |= r & -((b & pl) << 1);
-  r = RAY_LO[sq + 448];
-  b = r & nol;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fl |= r & -((b & pl) << 1);
-  r = RAY_LO[sq + 64];
-  b = r & nol;
-  zero = ((b - 1) & ~b) >> 31;
-  b &= -b;
-  fl |= r & (b - 1) & (-(b & pl) >> 31);
-  b = RAY_HI[sq + 64] & noh & zero;
-  b &= -b;
-  m = -(b & ph) >> 31;
-  fl |= r & m;
-  fh |= RAY_HI[sq + 64] & (b - 1) & m;
+  // South: may continue into the high half.
   r = RAY_LO[sq + 128];
-  b = r & nol;
-  zero = ((b - 1) & ~b) >> 31;
+  b = r & ~ol;
+  const zero = ((b - 1) & ~b) >> 31;
   b &= -b;
   fl |= r & (b - 1) & (-(b & pl) >> 31);
-  b = RAY_HI[sq + 128] & noh & zero;
+  const rh = RAY_HI[sq + 128];
+  b = rh & ~oh & zero;
   b &= -b;
-  m = -(b & ph) >> 31;
+  const m = -(b & ph) >> 31;
   fl |= r & m;
-  fh |= RAY_HI[sq + 128] & (b - 1) & m;
-  r = RAY_LO[sq + 192];
-  b = r & nol;
-  zero = ((b - 1) & ~b) >> 31;
-  b &= -b;
-  fl |= r & (b - 1) & (-(b & pl) >> 31);
-  b = RAY_HI[sq + 192] & noh & zero;
-  b &= -b;
-  m = -(b & ph) >> 31;
-  fl |= r & m;
-  fh |= RAY_HI[sq + 192] & (b - 1) & m;
-  flipsHi = fh;
+  flipsHi = fh | (rh & (b - 1) & m);
   return fl;
 }
 
-/** `flips` for a square of the high half (32..63). */
+/** High-half `flips`, sq 32..63. */
 export function flipsHighSquare(sq: number, pl: number, ph: number, ol: number, oh: number): number {
-  const nol = ~ol;
-  const noh = ~oh;
-  let fl = 0;
-  let fh = 0;
-  let r: number;
-  let b: number;
-  let zero: number;
-  let m: number;
-  r = RAY_HI[sq + 256];
-  b = r & noh;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fh |= r & -((b & ph) << 1);
-  r = RAY_HI[sq + 0];
-  b = r & noh;
+  const c = sq & 7;
+  const s = sq & 24;
+  let fh = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((oh >>> (s + 1)) & 63)] & (ph >>> s))] << s;
+  let fl: number;
+  let o: number;
+  let p: number;
+  let f: number;
+  let ml = DIAG_LO[sq];
+  let mh = DIAG_HI[sq];
+  o = (ol & ml) | (oh & mh);
+  p = (pl & ml) | (ph & mh);
+  o |= o >>> 16;
+  p |= p >>> 16;
+  o |= o >>> 8;
+  p |= p >>> 8;
+  f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+  fl = f & ml;
+  fh |= f & mh;
+  ml = ANTI_LO[sq];
+  mh = ANTI_HI[sq];
+  o = (ol & ml) | (oh & mh);
+  p = (pl & ml) | (ph & mh);
+  o |= o >>> 16;
+  p |= p >>> 16;
+  o |= o >>> 8;
+  p |= p >>> 8;
+  f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+  fl |= f & ml;
+  fh |= f & mh;
+  // South: within the high half.
+  let r = RAY_HI[sq + 128];
+  let b = r & ~oh;
   b &= -b;
   fh |= r & (b - 1) & (-(b & ph) >> 31);
-  r = RAY_HI[sq + 64];
-  b = r & noh;
-  b &= -b;
-  fh |= r & (b - 1) & (-(b & ph) >> 31);
-  r = RAY_HI[sq + 128];
-  b = r & noh;
-  b &= -b;
-  fh |= r & (b - 1) & (-(b & ph) >> 31);
-  r = RAY_HI[sq + 192];
-  b = r & noh;
-  b &= -b;
-  fh |= r & (b - 1) & (-(b & ph) >> 31);
-  r = RAY_HI[sq + 320];
-  b = r & noh;
-  zero = ((b - 1) & ~b) >> 31;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fh |= r & -((b & ph) << 1);
-  b = RAY_LO[sq + 320] & nol & zero;
-  b &= 0x80000000 >>> Math.clz32(b);
-  m = -(b & pl) >> 31;
-  fh |= r & m;
-  fl |= RAY_LO[sq + 320] & -(b << 1) & m;
+  // North: may continue into the low half.
   r = RAY_HI[sq + 384];
-  b = r & noh;
-  zero = ((b - 1) & ~b) >> 31;
+  b = r & ~oh;
+  const zero = ((b - 1) & ~b) >> 31;
   b &= 0x80000000 >>> Math.clz32(b);
   fh |= r & -((b & ph) << 1);
-  b = RAY_LO[sq + 384] & nol & zero;
+  const rl = RAY_LO[sq + 384];
+  b = rl & ~ol & zero;
   b &= 0x80000000 >>> Math.clz32(b);
-  m = -(b & pl) >> 31;
-  fh |= r & m;
-  fl |= RAY_LO[sq + 384] & -(b << 1) & m;
-  r = RAY_HI[sq + 448];
-  b = r & noh;
-  zero = ((b - 1) & ~b) >> 31;
-  b &= 0x80000000 >>> Math.clz32(b);
-  fh |= r & -((b & ph) << 1);
-  b = RAY_LO[sq + 448] & nol & zero;
-  b &= 0x80000000 >>> Math.clz32(b);
-  m = -(b & pl) >> 31;
-  fh |= r & m;
-  fl |= RAY_LO[sq + 448] & -(b << 1) & m;
-  flipsHi = fh;
-  return fl;
+  const m = -(b & pl) >> 31;
+  flipsHi = fh | (r & m);
+  return fl | (rl & -(b << 1) & m);
 }
 
 /**
@@ -222,30 +248,6 @@ for (let p = 0; p < 8; p++) {
     LAST_FLIPS[p * 256 + line] = n;
   }
 }
-/** Per square, its a1-h8 diagonal and a8-h1 anti-diagonal masks (both halves). */
-const DIAG_LO = new Int32Array(SQUARES);
-const DIAG_HI = new Int32Array(SQUARES);
-const ANTI_LO = new Int32Array(SQUARES);
-const ANTI_HI = new Int32Array(SQUARES);
-for (let sq = 0; sq < SQUARES; sq++) {
-  const row = sq >> 3;
-  const col = sq & 7;
-  for (let r = 0; r < 8; r++) {
-    const d = col - row + r;
-    if (d >= 0 && d < 8) {
-      const s = r * 8 + d;
-      if (s < 32) DIAG_LO[sq] |= 1 << s;
-      else DIAG_HI[sq] |= 1 << (s - 32);
-    }
-    const a = col + row - r;
-    if (a >= 0 && a < 8) {
-      const s = r * 8 + a;
-      if (s < 32) ANTI_LO[sq] |= 1 << s;
-      else ANTI_HI[sq] |= 1 << (s - 32);
-    }
-  }
-}
-
 /** Discs the mover (pl, ph) would flip at `sq`, the only empty square of the board. */
 export function countLastFlips(sq: number, pl: number, ph: number): number {
   const row = sq >> 3;
