@@ -95,9 +95,10 @@ export function mobility(pl: number, ph: number, ol: number, oh: number): number
   let fl: number;
   let fh: number;
 
-  // East: (run + first disc) | 0 keeps the sum int32 (a carry may reach bit 31).
-  let ml = ((il + (il & (pl << 1))) | 0) & ~il;
-  let mh = ((ih + (ih & (ph << 1))) | 0) & ~ih;
+  // East: (run + its first disc) | 0 keeps the sum int32 (a carry may reach bit 31). Opponent
+  // discs left in the sum go with the final mask of empty squares.
+  let ml = (il + (il & (pl << 1))) | 0;
+  let mh = (ih + (ih & (ph << 1))) | 0;
 
   // West: two single steps, then two double steps over pairs of opponent discs.
   fl = il & (pl >>> 1);

@@ -88,8 +88,8 @@ function leafParents(pl: number, ph: number, ol: number, oh: number, ml: number,
     const ih = dh & INNER;
     let fl: number;
     let fh: number;
-    let xl = ((il + (il & (cl << 1))) | 0) & ~il;
-    let xh = ((ih + (ih & (ch << 1))) | 0) & ~ih;
+    let xl = (il + (il & (cl << 1))) | 0;
+    let xh = (ih + (ih & (ch << 1))) | 0;
     fl = il & (cl >>> 1);
     fh = ih & (ch >>> 1);
     fl |= il & (fl >>> 1);
