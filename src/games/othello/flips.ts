@@ -6,7 +6,10 @@
  * (the "blocker") is the lowest set bit of `ray & ~opponent` for rays going up the square index,
  * the highest for rays going down. The discs in between flip when the blocker is an own disc.
  */
-import { SQUARES } from './board.js';
+import { SQUARES, mobility, mobilityHi } from './board.js';
+
+/** board.ts's INNER (a module's own constant is folded by V8; an imported one is loaded each time). */
+const INNER = 0x7e7e7e7e;
 
 /** Ray masks per direction slot (0..3 increasing: +1, +7, +8, +9; 4..7 decreasing: -1, -7, -8, -9). */
 const RAY_LO = new Int32Array(8 * SQUARES);
@@ -133,23 +136,15 @@ export function flipsLowSquare(sq: number, pl: number, ph: number, ol: number, o
   let f: number;
   let ml = DIAG_LO[sq];
   let mh = DIAG_HI[sq];
-  o = (ol & ml) | (oh & mh);
-  p = (pl & ml) | (ph & mh);
-  o |= o >>> 16;
-  p |= p >>> 16;
-  o |= o >>> 8;
-  p |= p >>> 8;
+  o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
   f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
   fl |= f & ml;
   fh = f & mh;
   ml = ANTI_LO[sq];
   mh = ANTI_HI[sq];
-  o = (ol & ml) | (oh & mh);
-  p = (pl & ml) | (ph & mh);
-  o |= o >>> 16;
-  p |= p >>> 16;
-  o |= o >>> 8;
-  p |= p >>> 8;
+  o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
   f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
   fl |= f & ml;
   fh |= f & mh;
@@ -184,23 +179,15 @@ export function flipsHighSquare(sq: number, pl: number, ph: number, ol: number, 
   let f: number;
   let ml = DIAG_LO[sq];
   let mh = DIAG_HI[sq];
-  o = (ol & ml) | (oh & mh);
-  p = (pl & ml) | (ph & mh);
-  o |= o >>> 16;
-  p |= p >>> 16;
-  o |= o >>> 8;
-  p |= p >>> 8;
+  o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
   f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
   fl = f & ml;
   fh |= f & mh;
   ml = ANTI_LO[sq];
   mh = ANTI_HI[sq];
-  o = (ol & ml) | (oh & mh);
-  p = (pl & ml) | (ph & mh);
-  o |= o >>> 16;
-  p |= p >>> 16;
-  o |= o >>> 8;
-  p |= p >>> 8;
+  o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
   f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
   fl |= f & ml;
   fh |= f & mh;
@@ -263,4 +250,190 @@ export function countLastFlips(sq: number, pl: number, ph: number): number {
   a |= a >>> 8;
   const c = col << 8;
   return LAST_FLIPS[c + rowBits] + LAST_FLIPS[(row << 8) + colBits] + LAST_FLIPS[c + (d & 0xff)] + LAST_FLIPS[c + (a & 0xff)];
+}
+
+/**
+ * perft's last two plies: for each move of the player (pl, ph) in (ml, mh), the number of replies
+ * of the opponent once it is played, summed; a forced pass counts 1, a finished game `finished`.
+ * The bodies of flipsLowSquare, flipsHighSquare and board.ts's mobility are written out again in
+ * the loop: V8 inlines none of them (too large), and the calls cost about 20% of perft (a copy in
+ * perft.ts measured slower: it reads these tables through another module's bindings). The perft
+ * tests check every path against perft.json.
+ */
+export function countReplies(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, finished: number): number {
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  let total = 0;
+  while ((ml | mh) !== 0) {
+    // The move flips (gl, gh); then the opponent (cl, ch) moves against (dl, dh), onto (nl, nh).
+    let gl: number;
+    let gh: number;
+    let dl: number;
+    let dh: number;
+    let nl: number;
+    let nh: number;
+    if (ml !== 0) {
+      const sq = 31 - Math.clz32(ml);
+      const bit = 1 << sq;
+      ml ^= bit;
+      const c = sq & 7;
+      const s = sq & 24;
+      gl = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((ol >>> (s + 1)) & 63)] & (pl >>> s))] << s;
+      let kl = DIAG_LO[sq];
+      let kh = DIAG_HI[sq];
+      let o = Math.imul((ol & kl) | (oh & kh), 0x01010101) >>> 24;
+      let p = Math.imul((pl & kl) | (ph & kh), 0x01010101) >>> 24;
+      let f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+      gl |= f & kl;
+      gh = f & kh;
+      kl = ANTI_LO[sq];
+      kh = ANTI_HI[sq];
+      o = Math.imul((ol & kl) | (oh & kh), 0x01010101) >>> 24;
+      p = Math.imul((pl & kl) | (ph & kh), 0x01010101) >>> 24;
+      f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+      gl |= f & kl;
+      gh |= f & kh;
+      let r = RAY_LO[sq + 384];
+      let b = r & ~ol;
+      b &= 0x80000000 >>> Math.clz32(b);
+      gl |= r & -((b & pl) << 1);
+      r = RAY_LO[sq + 128];
+      b = r & ~ol;
+      const zero = ((b - 1) & ~b) >> 31;
+      b &= -b;
+      gl |= r & (b - 1) & (-(b & pl) >> 31);
+      const rh = RAY_HI[sq + 128];
+      b = rh & ~oh & zero;
+      b &= -b;
+      const m = -(b & ph) >> 31;
+      gl |= r & m;
+      gh |= rh & (b - 1) & m;
+      dl = pl | gl | bit;
+      dh = ph | gh;
+      nl = el ^ bit;
+      nh = eh;
+    } else {
+      const sq = 63 - Math.clz32(mh);
+      const bit = 1 << sq;
+      mh ^= bit;
+      const c = sq & 7;
+      const s = sq & 24;
+      gh = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((oh >>> (s + 1)) & 63)] & (ph >>> s))] << s;
+      let kl = DIAG_LO[sq];
+      let kh = DIAG_HI[sq];
+      let o = Math.imul((ol & kl) | (oh & kh), 0x01010101) >>> 24;
+      let p = Math.imul((pl & kl) | (ph & kh), 0x01010101) >>> 24;
+      let f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+      gl = f & kl;
+      gh |= f & kh;
+      kl = ANTI_LO[sq];
+      kh = ANTI_HI[sq];
+      o = Math.imul((ol & kl) | (oh & kh), 0x01010101) >>> 24;
+      p = Math.imul((pl & kl) | (ph & kh), 0x01010101) >>> 24;
+      f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
+      gl |= f & kl;
+      gh |= f & kh;
+      let r = RAY_HI[sq + 128];
+      let b = r & ~oh;
+      b &= -b;
+      gh |= r & (b - 1) & (-(b & ph) >> 31);
+      r = RAY_HI[sq + 384];
+      b = r & ~oh;
+      const zero = ((b - 1) & ~b) >> 31;
+      b &= 0x80000000 >>> Math.clz32(b);
+      gh |= r & -((b & ph) << 1);
+      const rl = RAY_LO[sq + 384];
+      b = rl & ~ol & zero;
+      b &= 0x80000000 >>> Math.clz32(b);
+      const m = -(b & pl) >> 31;
+      gh |= r & m;
+      gl |= rl & -(b << 1) & m;
+      dl = pl | gl;
+      dh = ph | gh | bit;
+      nl = el;
+      nh = eh ^ bit;
+    }
+    const cl = ol ^ gl;
+    const ch = oh ^ gh;
+    const il = dl & INNER;
+    const ih = dh & INNER;
+    let fl: number;
+    let fh: number;
+    let xl = (il + (il & (cl << 1))) | 0;
+    let xh = (ih + (ih & (ch << 1))) | 0;
+    fl = il & (cl >>> 1);
+    fh = ih & (ch >>> 1);
+    fl |= il & (fl >>> 1);
+    fh |= ih & (fh >>> 1);
+    const pairL = il & (il >>> 1);
+    const pairH = ih & (ih >>> 1);
+    fl |= pairL & (fl >>> 2);
+    fh |= pairH & (fh >>> 2);
+    fl |= pairL & (fl >>> 2);
+    fh |= pairH & (fh >>> 2);
+    xl |= fl >>> 1;
+    xh |= fh >>> 1;
+    fl = dl & (cl << 8);
+    fl |= dl & (fl << 8);
+    fl |= dl & (fl << 8);
+    fh = dh & ((ch << 8) | ((cl | fl) >>> 24));
+    fh |= dh & (fh << 8);
+    fh |= dh & (fh << 8);
+    xl |= fl << 8;
+    xh |= (fh << 8) | (fl >>> 24);
+    fh = dh & (ch >>> 8);
+    fh |= dh & (fh >>> 8);
+    fh |= dh & (fh >>> 8);
+    fl = dl & ((cl >>> 8) | ((ch | fh) << 24));
+    fl |= dl & (fl >>> 8);
+    fl |= dl & (fl >>> 8);
+    xh |= fh >>> 8;
+    xl |= (fl >>> 8) | (fh << 24);
+    fl = il & (cl << 9);
+    fl |= il & (fl << 9);
+    fl |= il & (fl << 9);
+    fh = ih & ((ch << 9) | ((cl | fl) >>> 23));
+    fh |= ih & (fh << 9);
+    fh |= ih & (fh << 9);
+    xl |= fl << 9;
+    xh |= (fh << 9) | (fl >>> 23);
+    fh = ih & (ch >>> 9);
+    fh |= ih & (fh >>> 9);
+    fh |= ih & (fh >>> 9);
+    fl = il & ((cl >>> 9) | ((ch | fh) << 23));
+    fl |= il & (fl >>> 9);
+    fl |= il & (fl >>> 9);
+    xh |= fh >>> 9;
+    xl |= (fl >>> 9) | (fh << 23);
+    fl = il & (cl << 7);
+    fl |= il & (fl << 7);
+    fl |= il & (fl << 7);
+    fh = ih & ((ch << 7) | ((cl | fl) >>> 25));
+    fh |= ih & (fh << 7);
+    fh |= ih & (fh << 7);
+    xl |= fl << 7;
+    xh |= (fh << 7) | (fl >>> 25);
+    fh = ih & (ch >>> 7);
+    fh |= ih & (fh >>> 7);
+    fh |= ih & (fh >>> 7);
+    fl = il & ((cl >>> 7) | ((ch | fh) << 25));
+    fl |= il & (fl >>> 7);
+    fl |= il & (fl >>> 7);
+    xh |= fh >>> 7;
+    xl |= (fl >>> 7) | (fh << 25);
+    xl &= nl;
+    xh &= nh;
+    if ((xl | xh) !== 0) total += popcount2(xl, xh);
+    else total += (mobility(dl, dh, cl, ch) | mobilityHi) !== 0 ? 1 : finished;
+  }
+  return total;
+}
+
+/** popcount(l) + popcount(h), sharing the last steps (the per-byte sums of both fit in a byte). */
+function popcount2(l: number, h: number): number {
+  l = (l & 0x55555555) + ((l >>> 1) & 0x55555555);
+  h = (h & 0x55555555) + ((h >>> 1) & 0x55555555);
+  l = (l & 0x33333333) + ((l >>> 2) & 0x33333333) + (h & 0x33333333) + ((h >>> 2) & 0x33333333);
+  l = (l & 0x0f0f0f0f) + ((l >>> 4) & 0x0f0f0f0f);
+  return Math.imul(l, 0x01010101) >>> 24;
 }
