@@ -253,14 +253,29 @@ export function countLastFlips(sq: number, pl: number, ph: number): number {
 }
 
 /**
- * perft's last two plies: for each move of the player (pl, ph) in (ml, mh), the number of replies
- * of the opponent once it is played, summed; a forced pass counts 1, a finished game `finished`.
- * The bodies of flipsLowSquare, flipsHighSquare and board.ts's mobility are written out again in
- * the loop: V8 inlines none of them (too large), and the calls cost about 20% of perft (a copy in
- * perft.ts measured slower: it reads these tables through another module's bindings). The perft
- * tests check every path against perft.json.
+ * perft(depth) of the position where the player (pl, ph) moves against (ol, oh), on bitboards passed
+ * by value; a pass is one ply, a game finished before `depth` counts `finished` (0 or 1). Here and
+ * not in perft.ts: see perftMoves.
  */
-export function countReplies(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, finished: number): number {
+export function perftBits(pl: number, ph: number, ol: number, oh: number, depth: number, finished: number): number {
+  if (depth === 0) return 1;
+  const ml = mobility(pl, ph, ol, oh);
+  const mh = mobilityHi;
+  if ((ml | mh) === 0) {
+    if ((mobility(ol, oh, pl, ph) | mobilityHi) === 0) return finished;
+    return perftBits(ol, oh, pl, ph, depth - 1, finished);
+  }
+  return depth === 1 ? popcount2(ml, mh) : perftMoves(pl, ph, ol, oh, ml, mh, depth, finished);
+}
+
+/**
+ * perftBits for depth >= 2 with the player's moves (ml, mh) known (not empty). Each move is played
+ * and the replies generated in the loop, with the bodies of flipsLowSquare, flipsHighSquare and
+ * board.ts's mobility written out again: V8 inlines none of them (too large), and the calls cost
+ * about 20% of perft (a copy in perft.ts measured slower: it reads these tables through another
+ * module's bindings). The perft tests check every path against perft.json.
+ */
+function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, depth: number, finished: number): number {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
   let total = 0;
@@ -423,8 +438,9 @@ export function countReplies(pl: number, ph: number, ol: number, oh: number, ml:
     xl |= (fl >>> 7) | (fh << 25);
     xl &= nl;
     xh &= nh;
-    if ((xl | xh) !== 0) total += popcount2(xl, xh);
-    else total += (mobility(dl, dh, cl, ch) | mobilityHi) !== 0 ? 1 : finished;
+    if ((xl | xh) === 0) total += perftBits(cl, ch, dl, dh, depth - 1, finished);
+    else if (depth === 2) total += popcount2(xl, xh);
+    else total += perftMoves(cl, ch, dl, dh, xl, xh, depth - 1, finished);
   }
   return total;
 }
