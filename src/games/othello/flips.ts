@@ -276,17 +276,13 @@ export function perftBits(pl: number, ph: number, ol: number, oh: number, depth:
  * module's bindings). The perft tests check every path against perft.json.
  */
 function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, depth: number, finished: number): number {
-  const el = ~(pl | ol);
-  const eh = ~(ph | oh);
   let total = 0;
   while ((ml | mh) !== 0) {
-    // The move flips (gl, gh); then the opponent (cl, ch) moves against (dl, dh), onto (nl, nh).
+    // The move flips (gl, gh); then the opponent (cl, ch) moves against (dl, dh).
     let gl: number;
     let gh: number;
     let dl: number;
     let dh: number;
-    let nl: number;
-    let nh: number;
     if (ml !== 0) {
       const sq = 31 - Math.clz32(ml);
       const bit = 1 << sq;
@@ -325,8 +321,6 @@ function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, 
       gh |= rh & (b - 1) & m;
       dl = pl | gl | bit;
       dh = ph | gh;
-      nl = el ^ bit;
-      nh = eh;
     } else {
       const sq = 63 - Math.clz32(mh);
       const bit = 1 << sq;
@@ -365,8 +359,6 @@ function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, 
       gl |= rl & -(b << 1) & m;
       dl = pl | gl;
       dh = ph | gh | bit;
-      nl = el;
-      nh = eh ^ bit;
     }
     const cl = ol ^ gl;
     const ch = oh ^ gh;
@@ -436,8 +428,8 @@ function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, 
     fl |= il & (fl >>> 7);
     xh |= fh >>> 7;
     xl |= (fl >>> 7) | (fh << 25);
-    xl &= nl;
-    xh &= nh;
+    xl &= ~(cl | dl);
+    xh &= ~(ch | dh);
     if ((xl | xh) === 0) total += perftBits(cl, ch, dl, dh, depth - 1, finished);
     else if (depth === 2) total += popcount2(xl, xh);
     else total += perftMoves(cl, ch, dl, dh, xl, xh, depth - 1, finished);
