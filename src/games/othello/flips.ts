@@ -1,19 +1,19 @@
 /**
  * Discs flipped by a move, straight from the bitboards (no mailbox): the endgame solver passes
  * boards by value down its recursion, so it needs flips as a pure function of (square, boards).
- *
- * Along each of the eight rays from the square, the nearest square that is not an opponent disc
- * (the "blocker") is the lowest set bit of `ray & ~opponent` for rays going up the square index,
- * the highest for rays going down. The discs in between flip when the blocker is an own disc.
+ * Rows and diagonals use line tables, columns the nearest non-opponent square of each ray (see
+ * flipsLowSquare). perft's recursion lives here too, for these module-local tables (perftMoves).
  */
 import { SQUARES, mobility, mobilityHi } from './board.js';
 
 /** board.ts's INNER (a module's own constant is folded by V8; an imported one is loaded each time). */
 const INNER = 0x7e7e7e7e;
 
-/** Ray masks per direction slot (0..3 increasing: +1, +7, +8, +9; 4..7 decreasing: -1, -7, -8, -9). */
-const RAY_LO = new Int32Array(8 * SQUARES);
-const RAY_HI = new Int32Array(8 * SQUARES);
+/** Per square, the squares below it in its column (higher index: DOWN) and above it (UP), both halves. */
+const DOWN_LO = new Int32Array(SQUARES);
+const DOWN_HI = new Int32Array(SQUARES);
+const UP_LO = new Int32Array(SQUARES);
+const UP_HI = new Int32Array(SQUARES);
 const STEPS: readonly [number, number][] = [
   [0, 1],
   [1, -1],
@@ -34,22 +34,23 @@ for (let sq = 0; sq < SQUARES; sq++) {
   SQUARE_BIT[sq] = 1 << (sq & 31);
   const row = sq >> 3;
   const col = sq & 7;
-  STEPS.forEach(([dr, dc], d) => {
-    let r = row + dr;
-    let c = col + dc;
+  for (const [dr, dc] of STEPS) {
+    const r = row + dr;
+    const c = col + dc;
     if (r >= 0 && r < 8 && c >= 0 && c < 8) {
       const n = r * 8 + c;
       if (n < 32) ADJACENT_LO[sq] |= 1 << n;
       else ADJACENT_HI[sq] |= 1 << (n - 32);
     }
-    while (r >= 0 && r < 8 && c >= 0 && c < 8) {
-      const s = r * 8 + c;
-      if (s < 32) RAY_LO[d * SQUARES + sq] |= 1 << s;
-      else RAY_HI[d * SQUARES + sq] |= 1 << (s - 32);
-      r += dr;
-      c += dc;
-    }
-  });
+  }
+  for (let r = row + 1; r < 8; r++) {
+    if (r < 4) DOWN_LO[sq] |= 1 << (r * 8 + col);
+    else DOWN_HI[sq] |= 1 << (r * 8 + col - 32);
+  }
+  for (let r = row - 1; r >= 0; r--) {
+    if (r < 4) UP_LO[sq] |= 1 << (r * 8 + col);
+    else UP_HI[sq] |= 1 << (r * 8 + col - 32);
+  }
 }
 
 /** Per square, its a1-h8 diagonal and a8-h1 anti-diagonal masks (both halves). */
@@ -122,7 +123,7 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
  * Columns by rays: increasing ray: blocker b = lowest bit of ray & ~o, flipped = the ray below b if
  * b is own; decreasing: blocker = highest bit (0x80000000 >>> clz32 is 0 for no bit), flipped = the
  * ray above it. The ray going towards the other half continues there when its part in this half is
- * all opponent discs (`zero` = -1 when it has no blocker). No branch: they measured slower in V8.
+ * all opponent discs (`zero` = -1 when it has no blocker). No branches: those measured slower in V8.
  */
 
 /** Low-half `flips`, sq 0..31. */
@@ -149,17 +150,17 @@ export function flipsLowSquare(sq: number, pl: number, ph: number, ol: number, o
   fl |= f & ml;
   fh |= f & mh;
   // North: within the low half.
-  let r = RAY_LO[sq + 384];
+  let r = UP_LO[sq];
   let b = r & ~ol;
   b &= 0x80000000 >>> Math.clz32(b);
   fl |= r & -((b & pl) << 1);
   // South: may continue into the high half.
-  r = RAY_LO[sq + 128];
+  r = DOWN_LO[sq];
   b = r & ~ol;
   const zero = ((b - 1) & ~b) >> 31;
   b &= -b;
   fl |= r & (b - 1) & (-(b & pl) >> 31);
-  const rh = RAY_HI[sq + 128];
+  const rh = DOWN_HI[sq];
   b = rh & ~oh & zero;
   b &= -b;
   const m = -(b & ph) >> 31;
@@ -192,17 +193,17 @@ export function flipsHighSquare(sq: number, pl: number, ph: number, ol: number, 
   fl |= f & ml;
   fh |= f & mh;
   // South: within the high half.
-  let r = RAY_HI[sq + 128];
+  let r = DOWN_HI[sq];
   let b = r & ~oh;
   b &= -b;
   fh |= r & (b - 1) & (-(b & ph) >> 31);
   // North: may continue into the low half.
-  r = RAY_HI[sq + 384];
+  r = UP_HI[sq];
   b = r & ~oh;
   const zero = ((b - 1) & ~b) >> 31;
   b &= 0x80000000 >>> Math.clz32(b);
   fh |= r & -((b & ph) << 1);
-  const rl = RAY_LO[sq + 384];
+  const rl = UP_LO[sq];
   b = rl & ~ol & zero;
   b &= 0x80000000 >>> Math.clz32(b);
   const m = -(b & pl) >> 31;
@@ -271,9 +272,9 @@ export function perftBits(pl: number, ph: number, ol: number, oh: number, depth:
 /**
  * perftBits for depth >= 2 with the player's moves (ml, mh) known (not empty). Each move is played
  * and the replies generated in the loop, with the bodies of flipsLowSquare, flipsHighSquare and
- * board.ts's mobility written out again: V8 inlines none of them (too large), and the calls cost
- * about 20% of perft (a copy in perft.ts measured slower: it reads these tables through another
- * module's bindings). The perft tests check every path against perft.json.
+ * board.ts's mobility written out again: V8 inlines none of them (too large), and without the calls
+ * perft is about 15% faster (a copy in perft.ts measured slower: it reads these tables through
+ * another module's bindings). The perft tests check every path against perft.json.
  */
 function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, depth: number, finished: number): number {
   let total = 0;
@@ -304,16 +305,16 @@ function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, 
       f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
       gl |= f & kl;
       gh |= f & kh;
-      let r = RAY_LO[sq + 384];
+      let r = UP_LO[sq];
       let b = r & ~ol;
       b &= 0x80000000 >>> Math.clz32(b);
       gl |= r & -((b & pl) << 1);
-      r = RAY_LO[sq + 128];
+      r = DOWN_LO[sq];
       b = r & ~ol;
       const zero = ((b - 1) & ~b) >> 31;
       b &= -b;
       gl |= r & (b - 1) & (-(b & pl) >> 31);
-      const rh = RAY_HI[sq + 128];
+      const rh = DOWN_HI[sq];
       b = rh & ~oh & zero;
       b &= -b;
       const m = -(b & ph) >> 31;
@@ -342,16 +343,16 @@ function perftMoves(pl: number, ph: number, ol: number, oh: number, ml: number, 
       f = Math.imul(FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o >>> 1) & 63)] & p)], 0x01010101);
       gl |= f & kl;
       gh |= f & kh;
-      let r = RAY_HI[sq + 128];
+      let r = DOWN_HI[sq];
       let b = r & ~oh;
       b &= -b;
       gh |= r & (b - 1) & (-(b & ph) >> 31);
-      r = RAY_HI[sq + 384];
+      r = UP_HI[sq];
       b = r & ~oh;
       const zero = ((b - 1) & ~b) >> 31;
       b &= 0x80000000 >>> Math.clz32(b);
       gh |= r & -((b & ph) << 1);
-      const rl = RAY_LO[sq + 384];
+      const rl = UP_LO[sq];
       b = rl & ~ol & zero;
       b &= 0x80000000 >>> Math.clz32(b);
       const m = -(b & pl) >> 31;
