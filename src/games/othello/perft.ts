@@ -1,6 +1,7 @@
 /**
- * Othello-specific perft on bitboards passed by value (the solver's code path): no make/unmake and
- * no move list, and the last ply counts moves with a popcount. The generic perft of
+ * Othello-specific perft on bitboards passed by value, with the solver's move generation (flips.ts,
+ * board.ts's mobility): no make/unmake and no move list, and the last ply counts moves with a
+ * popcount. The recursion is perftBits in flips.ts (why there: perftMoves). The generic perft of
  * src/search/perft.ts checks the SearchPosition face; this one measures raw move generation.
  *
  * Conventions as in perft.json: a pass is one ply; a game finished before `depth` counts 0 (Edax),
