@@ -68,7 +68,8 @@ export function parseSquare(text: string): number {
 }
 
 export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
+  // Both terms non-negative: V8 adds in int32 (x - (x >>> 1 & m) was compiled to double arithmetic).
+  x = (x & 0x55555555) + ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
@@ -79,122 +80,99 @@ const INNER = 0x7e7e7e7e;
 
 /**
  * Legal-move squares of the player `p` against the opponent `o`. Returns the low half; the high half
- * is left in `mobilityHi`. Per pair of opposite directions, a Kogge-Stone style fill (as in Edax's
- * get_some_moves): two single steps, then two double steps over the pairs of opponent discs, reach
- * the six discs a move can bracket in four steps instead of six. 64-bit shifts that cross between
- * the halves are spelled out; east-west runs never cross (the INNER mask cuts them at the edges).
+ * is left in `mobilityHi`.
+ *
+ * East (+1) runs stay within a half: adding the first disc of each opponent run to the run carries
+ * to the square just past it. West (-1) is a Kogge-Stone fill (as in Edax's get_some_moves). The
+ * other six directions fill one half completely first (a run holds at most three discs there), then
+ * seed the other half once from the boundary row: one crossing per direction instead of one per step.
  */
 export let mobilityHi = 0;
 
 export function mobility(pl: number, ph: number, ol: number, oh: number): number {
   const il = ol & INNER;
   const ih = oh & INNER;
-  let ml: number;
-  let mh: number;
   let fl: number;
   let fh: number;
-  let rl: number;
-  let rh: number;
-  let pairL: number;
-  let pairH: number;
-  let pairRL: number;
-  let pairRH: number;
 
-  // East (+1) / west (-1): within each half.
-  fl = il & (pl << 1);
-  fh = ih & (ph << 1);
-  rl = il & (pl >>> 1);
-  rh = ih & (ph >>> 1);
-  fl |= il & (fl << 1);
-  fh |= ih & (fh << 1);
-  rl |= il & (rl >>> 1);
-  rh |= ih & (rh >>> 1);
-  pairL = il & (il << 1);
-  pairH = ih & (ih << 1);
-  pairRL = pairL >>> 1;
-  pairRH = pairH >>> 1;
-  fl |= pairL & (fl << 2);
-  fh |= pairH & (fh << 2);
-  rl |= pairRL & (rl >>> 2);
-  rh |= pairRH & (rh >>> 2);
-  fl |= pairL & (fl << 2);
-  fh |= pairH & (fh << 2);
-  rl |= pairRL & (rl >>> 2);
-  rh |= pairRH & (rh >>> 2);
-  ml = (fl << 1) | (rl >>> 1);
-  mh = (fh << 1) | (rh >>> 1);
+  // East: (run + its first disc) | 0 keeps the sum int32 (a carry may reach bit 31). Opponent
+  // discs left in the sum go with the final mask of empty squares.
+  let ml = (il + (il & (pl << 1))) | 0;
+  let mh = (ih + (ih & (ph << 1))) | 0;
 
-  // South (+8) / north (-8): the full opponent set (no wrap), rows cross between halves.
-  fh = oh & ((ph << 8) | (pl >>> 24));
+  // West: two single steps, then two double steps over pairs of opponent discs.
+  fl = il & (pl >>> 1);
+  fh = ih & (ph >>> 1);
+  fl |= il & (fl >>> 1);
+  fh |= ih & (fh >>> 1);
+  const pairL = il & (il >>> 1);
+  const pairH = ih & (ih >>> 1);
+  fl |= pairL & (fl >>> 2);
+  fh |= pairH & (fh >>> 2);
+  fl |= pairL & (fl >>> 2);
+  fh |= pairH & (fh >>> 2);
+  ml |= fl >>> 1;
+  mh |= fh >>> 1;
+
+  // South (+8): low half, then the high half seeded from row 4.
   fl = ol & (pl << 8);
-  rl = ol & ((pl >>> 8) | (ph << 24));
-  rh = oh & (ph >>> 8);
-  fh |= oh & ((fh << 8) | (fl >>> 24));
   fl |= ol & (fl << 8);
-  rl |= ol & ((rl >>> 8) | (rh << 24));
-  rh |= oh & (rh >>> 8);
-  pairH = oh & ((oh << 8) | (ol >>> 24));
-  pairL = ol & (ol << 8);
-  pairRL = (pairL >>> 8) | (pairH << 24);
-  pairRH = pairH >>> 8;
-  fh |= pairH & ((fh << 16) | (fl >>> 16));
-  fl |= pairL & (fl << 16);
-  rl |= pairRL & ((rl >>> 16) | (rh << 16));
-  rh |= pairRH & (rh >>> 16);
-  fh |= pairH & ((fh << 16) | (fl >>> 16));
-  fl |= pairL & (fl << 16);
-  rl |= pairRL & ((rl >>> 16) | (rh << 16));
-  rh |= pairRH & (rh >>> 16);
-  mh |= (fh << 8) | (fl >>> 24) | (rh >>> 8);
-  ml |= (fl << 8) | (rl >>> 8) | (rh << 24);
+  fl |= ol & (fl << 8);
+  fh = oh & ((ph << 8) | ((pl | fl) >>> 24));
+  fh |= oh & (fh << 8);
+  fh |= oh & (fh << 8);
+  ml |= fl << 8;
+  mh |= (fh << 8) | (fl >>> 24);
 
-  // South-east (+9) / north-west (-9).
-  fh = ih & ((ph << 9) | (pl >>> 23));
+  // North (-8): high half, then the low half seeded from row 5.
+  fh = oh & (ph >>> 8);
+  fh |= oh & (fh >>> 8);
+  fh |= oh & (fh >>> 8);
+  fl = ol & ((pl >>> 8) | ((ph | fh) << 24));
+  fl |= ol & (fl >>> 8);
+  fl |= ol & (fl >>> 8);
+  mh |= fh >>> 8;
+  ml |= (fl >>> 8) | (fh << 24);
+
+  // South-east (+9).
   fl = il & (pl << 9);
-  rl = il & ((pl >>> 9) | (ph << 23));
-  rh = ih & (ph >>> 9);
-  fh |= ih & ((fh << 9) | (fl >>> 23));
   fl |= il & (fl << 9);
-  rl |= il & ((rl >>> 9) | (rh << 23));
-  rh |= ih & (rh >>> 9);
-  pairH = ih & ((ih << 9) | (il >>> 23));
-  pairL = il & (il << 9);
-  pairRL = (pairL >>> 9) | (pairH << 23);
-  pairRH = pairH >>> 9;
-  fh |= pairH & ((fh << 18) | (fl >>> 14));
-  fl |= pairL & (fl << 18);
-  rl |= pairRL & ((rl >>> 18) | (rh << 14));
-  rh |= pairRH & (rh >>> 18);
-  fh |= pairH & ((fh << 18) | (fl >>> 14));
-  fl |= pairL & (fl << 18);
-  rl |= pairRL & ((rl >>> 18) | (rh << 14));
-  rh |= pairRH & (rh >>> 18);
-  mh |= (fh << 9) | (fl >>> 23) | (rh >>> 9);
-  ml |= (fl << 9) | (rl >>> 9) | (rh << 23);
+  fl |= il & (fl << 9);
+  fh = ih & ((ph << 9) | ((pl | fl) >>> 23));
+  fh |= ih & (fh << 9);
+  fh |= ih & (fh << 9);
+  ml |= fl << 9;
+  mh |= (fh << 9) | (fl >>> 23);
 
-  // South-west (+7) / north-east (-7).
-  fh = ih & ((ph << 7) | (pl >>> 25));
+  // North-west (-9).
+  fh = ih & (ph >>> 9);
+  fh |= ih & (fh >>> 9);
+  fh |= ih & (fh >>> 9);
+  fl = il & ((pl >>> 9) | ((ph | fh) << 23));
+  fl |= il & (fl >>> 9);
+  fl |= il & (fl >>> 9);
+  mh |= fh >>> 9;
+  ml |= (fl >>> 9) | (fh << 23);
+
+  // South-west (+7).
   fl = il & (pl << 7);
-  rl = il & ((pl >>> 7) | (ph << 25));
-  rh = ih & (ph >>> 7);
-  fh |= ih & ((fh << 7) | (fl >>> 25));
   fl |= il & (fl << 7);
-  rl |= il & ((rl >>> 7) | (rh << 25));
-  rh |= ih & (rh >>> 7);
-  pairH = ih & ((ih << 7) | (il >>> 25));
-  pairL = il & (il << 7);
-  pairRL = (pairL >>> 7) | (pairH << 25);
-  pairRH = pairH >>> 7;
-  fh |= pairH & ((fh << 14) | (fl >>> 18));
-  fl |= pairL & (fl << 14);
-  rl |= pairRL & ((rl >>> 14) | (rh << 18));
-  rh |= pairRH & (rh >>> 14);
-  fh |= pairH & ((fh << 14) | (fl >>> 18));
-  fl |= pairL & (fl << 14);
-  rl |= pairRL & ((rl >>> 14) | (rh << 18));
-  rh |= pairRH & (rh >>> 14);
-  mh |= (fh << 7) | (fl >>> 25) | (rh >>> 7);
-  ml |= (fl << 7) | (rl >>> 7) | (rh << 25);
+  fl |= il & (fl << 7);
+  fh = ih & ((ph << 7) | ((pl | fl) >>> 25));
+  fh |= ih & (fh << 7);
+  fh |= ih & (fh << 7);
+  ml |= fl << 7;
+  mh |= (fh << 7) | (fl >>> 25);
+
+  // North-east (-7).
+  fh = ih & (ph >>> 7);
+  fh |= ih & (fh >>> 7);
+  fh |= ih & (fh >>> 7);
+  fl = il & ((pl >>> 7) | ((ph | fh) << 25));
+  fl |= il & (fl >>> 7);
+  fl |= il & (fl >>> 7);
+  mh |= fh >>> 7;
+  ml |= (fl >>> 7) | (fh << 25);
 
   mobilityHi = mh & ~(ph | oh);
   return ml & ~(pl | ol);

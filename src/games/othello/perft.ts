@@ -1,76 +1,17 @@
 /**
- * Othello-specific perft on bitboards passed by value (the solver's code path): no make/unmake and
- * no move list, and the last ply counts moves with a popcount. The generic perft of
+ * Othello-specific perft on bitboards passed by value, with the solver's move generation (flips.ts,
+ * board.ts's mobility): no make/unmake and no move list, and the last ply counts moves with a
+ * popcount. The recursion is perftBits in flips.ts (why there: perftMoves). The generic perft of
  * src/search/perft.ts checks the SearchPosition face; this one measures raw move generation.
  *
  * Conventions as in perft.json: a pass is one ply; a game finished before `depth` counts 0 (Edax),
  * or 1 with `countFinishedGames`.
  */
-import { mobility, mobilityHi, popcount } from './board.js';
-import { flips, flipsHi } from './flips.js';
+import { perftBits } from './flips.js';
 import type { OthelloPosition } from './position.js';
 
 export function fastPerft(pos: OthelloPosition, depth: number, countFinishedGames = false): number {
   const b = pos.bits;
   const s = pos.side << 1;
-  return walk(b[s], b[s + 1], b[2 - s], b[3 - s], depth, countFinishedGames);
-}
-
-function walk(pl: number, ph: number, ol: number, oh: number, depth: number, countFinished: boolean): number {
-  if (depth === 0) return 1;
-  let ml = mobility(pl, ph, ol, oh);
-  let mh = mobilityHi;
-  if ((ml | mh) === 0) {
-    if ((mobility(ol, oh, pl, ph) | mobilityHi) === 0) return countFinished ? 1 : 0;
-    return depth === 1 ? 1 : walk(ol, oh, pl, ph, depth - 1, countFinished);
-  }
-  if (depth === 1) return popcount(ml) + popcount(mh);
-  if (depth === 2) return leafParents(pl, ph, ol, oh, ml, mh, countFinished);
-  let total = 0;
-  while (ml !== 0) {
-    const bit = ml & -ml;
-    ml ^= bit;
-    const sq = 31 - Math.clz32(bit);
-    const fl = flips(sq, pl, ph, ol, oh);
-    const fh = flipsHi;
-    total += walk(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, depth - 1, countFinished);
-  }
-  while (mh !== 0) {
-    const bit = mh & -mh;
-    mh ^= bit;
-    const sq = 63 - Math.clz32(bit);
-    const fl = flips(sq, pl, ph, ol, oh);
-    const fh = flipsHi;
-    total += walk(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, depth - 1, countFinished);
-  }
-  return total;
-}
-
-
-/** depth 2 unrolled: each child's moves counted where it is made (most of perft's nodes are here). */
-function leafParents(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, countFinished: boolean): number {
-  let total = 0;
-  while (ml !== 0) {
-    const bit = ml & -ml;
-    ml ^= bit;
-    const fl = flips(31 - Math.clz32(bit), pl, ph, ol, oh);
-    const fh = flipsHi;
-    total += childMoves(ol ^ fl, oh ^ fh, pl | fl | bit, ph | fh, countFinished);
-  }
-  while (mh !== 0) {
-    const bit = mh & -mh;
-    mh ^= bit;
-    const fl = flips(63 - Math.clz32(bit), pl, ph, ol, oh);
-    const fh = flipsHi;
-    total += childMoves(ol ^ fl, oh ^ fh, pl | fl, ph | fh | bit, countFinished);
-  }
-  return total;
-}
-
-function childMoves(pl: number, ph: number, ol: number, oh: number, countFinished: boolean): number {
-  const ml = mobility(pl, ph, ol, oh);
-  const mh = mobilityHi;
-  if ((ml | mh) !== 0) return popcount(ml) + popcount(mh);
-  if ((mobility(ol, oh, pl, ph) | mobilityHi) === 0) return countFinished ? 1 : 0;
-  return 1;
+  return perftBits(b[s], b[s + 1], b[2 - s], b[3 - s], depth, countFinishedGames ? 1 : 0);
 }

@@ -9,6 +9,7 @@
 import t from 'tap';
 import { perft } from '../../../src/search/perft.js';
 import { fastPerft } from '../../../src/games/othello/perft.js';
+import { perftBits } from '../../../src/games/othello/flips.js';
 import { fixture, startPosition } from './helpers.js';
 
 interface PerftRow {
@@ -38,4 +39,15 @@ t.test('bitboard perft used by the bench, both conventions', async (t) => {
     t.equal(fastPerft(pos, row.depth, false), row.edaxConvention, `depth ${row.depth}: perft.json edaxConvention`);
     t.equal(fastPerft(pos, row.depth, true), row.terminalConvention, `depth ${row.depth}: perft.json terminalConvention`);
   }
+});
+
+t.test('perftBits with the sides swapped at a pass-free start (White to move first)', async (t) => {
+  // The start is symmetric under swapping colours and mirroring, so White moving first gives the same counts.
+  const pos = startPosition();
+  const [bl, bh, wl, wh] = [pos.bits[0], pos.bits[1], pos.bits[2], pos.bits[3]];
+  for (const row of rows.filter((r) => r.depth <= 7)) {
+    t.equal(perftBits(wl, wh, bl, bh, row.depth, 0), row.edaxConvention, `depth ${row.depth}`);
+    t.equal(perftBits(wl, wh, bl, bh, row.depth, 1), row.terminalConvention, `depth ${row.depth}, finished games counted`);
+  }
+  t.equal(perftBits(bl, bh, wl, wh, 0, 0), 1, 'depth 0 is the position itself');
 });

@@ -8,7 +8,7 @@ import t from 'tap';
 import { Random } from '../../../src/core/random.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { PASS_MOVE, mobility, mobilityHi } from '../../../src/games/othello/board.js';
-import { flips, flipsHi } from '../../../src/games/othello/flips.js';
+import { flips, flipsHi, flipsHighSquare, flipsLowSquare } from '../../../src/games/othello/flips.js';
 import { stableDiscs, stableHi } from '../../../src/games/othello/stability.js';
 import type { OthelloPosition } from '../../../src/games/othello/position.js';
 import { legalMoves, startPosition } from './helpers.js';
@@ -90,6 +90,11 @@ t.test('bitboard flips (solver path) == mailbox flips (search path)', async (t) 
         if (!isEmpty) continue;
         const fl = flips(sq, pl, ph, ol, oh);
         const fh = flipsHi;
+        // The per-half functions perft and the solver may call directly.
+        if ((sq < 32 ? flipsLowSquare(sq, pl, ph, ol, oh) : flipsHighSquare(sq, pl, ph, ol, oh)) !== fl || flipsHi !== fh) {
+          t.fail(`flipsLowSquare/flipsHighSquare of ${sq} disagree with flips`);
+          return;
+        }
         const isLegal = legal.includes(sq);
         if (((fl | fh) !== 0) !== isLegal) {
           t.fail(`legality of ${sq} disagrees`);
