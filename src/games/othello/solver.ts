@@ -10,8 +10,9 @@
  *    stability cutoffs, principal-variation search.
  *  - Shallow nodes: no sorting and no table, moves tried from the list in parity order (squares in
  *    quadrants with an odd number of empties first), last empty square counted without playing it.
- * The root first decides win/loss/draw with a (-1, 1) window, then narrows the exact score with
- * null-window probes that bisect the remaining range (the table keeps what earlier probes proved).
+ * The root narrows the exact score with null-window probes (MTD(f)), the table keeping what earlier
+ * probes proved. Their first one comes from a selective pass: the same search with only the best
+ * few moves at high empties, which also leaves good moves in the table.
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { WIN_SCORE } from '../../search/score.js';
@@ -70,10 +71,21 @@ const REPLY_WEIGHT = 16;
 const CORNER_STABILITY_WEIGHT = 4;
 /** Empties from which a node first looks for a child the table already refutes (ETC). */
 const ETC_EMPTIES = 10;
+/**
+ * Selective pass: moves searched per node from SELECTIVE_EMPTIES empties, and the fewest root
+ * empties that make the pass worth it (set by node counts on the bench's 12-20-empty positions).
+ */
+const SELECTIVE_WIDTH = 3;
+const SELECTIVE_EMPTIES = 11;
+const SELECTIVE_MIN_ROOT_EMPTIES = 14;
+/** Unlimited width: the exact search. */
+const FULL_WIDTH = MAX_SOLVER_MOVES;
 
 export class EndgameSolver {
   nodes = 0;
   aborted = false;
+  /** Moves searched at nodes with SELECTIVE_EMPTIES or more: below FULL_WIDTH the result is only a guess. */
+  width = FULL_WIDTH;
   private ctx: SolveContext | null = null;
 
   /** Linked list of empty squares in SQUARE_PRIORITY order; index SQUARES is the head sentinel. */
@@ -108,6 +120,15 @@ export class EndgameSolver {
 
   clearTable(): void {
     this.tt.fill(0);
+  }
+
+  /** Drops the table's score bounds (after a selective pass they are not exact) but keeps its moves. */
+  forgetBounds(): void {
+    const tt = this.tt;
+    for (let i = 0; i < tt.length; i += TT_INTS) {
+      tt[i + 4] = -SCORE_MAX;
+      tt[i + 5] = SCORE_MAX;
+    }
   }
 
   /**
@@ -232,6 +253,7 @@ export class EndgameSolver {
     const alphaOrig = alpha;
     let best = -SCORE_MAX - 1;
     let bestMove = -1;
+    if (count > this.width && empties >= SELECTIVE_EMPTIES) count = this.width;
     for (let i = 0; i < count; i++) {
       const at = base + i;
       const sq = moves[at];
@@ -633,30 +655,38 @@ export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): So
   // even) or returns a fail-soft bound, the next probe; the table keeps what earlier probes proved.
   // The first probe is a shallow midgame search's estimate: the probes on the far side of the true
   // value cost the most, and bisecting from 0 made two or three of them.
-  let lo = -SCORE_MAX;
-  let hi = SCORE_MAX;
   let probe = firstProbe(pos.evaluator, pl, ph, ol, oh);
-  let exact = 0;
-  for (;;) {
-    const r = solver.solve(pl, ph, ol, oh, probe - 1, probe + 1, ctx);
+  if (pos.empties >= SELECTIVE_MIN_ROOT_EMPTIES) {
+    solver.width = SELECTIVE_WIDTH;
+    probe = mtd(solver, pl, ph, ol, oh, probe, ctx);
+    solver.width = FULL_WIDTH;
     if (solver.aborted) return null;
-    if (r === probe) {
-      exact = r | 0; // no -0
-      break;
-    }
-    if (r > probe) lo = r;
-    else hi = r;
-    if (lo === hi) {
-      exact = lo | 0;
-      break;
-    }
-    probe = nextProbe(r > probe ? r + (r & 1) : r - (r & 1), lo, hi);
+    solver.forgetBounds();
+    // One below the guess: probes that fail high (one good move) cost less than those that fail low.
+    if (probe > 2 - SCORE_MAX) probe -= 2;
   }
+  const exact = mtd(solver, pl, ph, ol, oh, probe, ctx);
+  if (solver.aborted) return null;
   const pv = principalVariation(solver, pl, ph, ol, oh, exact, ctx);
   if (pv === null) return null;
   const plies = pv.length;
   const score = exact > 0 ? WIN_SCORE - plies : exact < 0 ? -(WIN_SCORE - plies) : 0;
   return { move: pv[0], score, exactScore: exact, pv, nodes: solver.nodes, depth: plies };
+}
+
+/** Score by null-window probes from the even guess `probe` (0 with `aborted` set when stopped). */
+function mtd(solver: EndgameSolver, pl: number, ph: number, ol: number, oh: number, probe: number, ctx: SolveContext | null): number {
+  let lo = -SCORE_MAX;
+  let hi = SCORE_MAX;
+  for (;;) {
+    const r = solver.solve(pl, ph, ol, oh, probe - 1, probe + 1, ctx);
+    if (solver.aborted) return 0;
+    if (r === probe) return r | 0; // no -0
+    if (r > probe) lo = r;
+    else hi = r;
+    if (lo === hi) return lo | 0;
+    probe = nextProbe(r > probe ? r + (r & 1) : r - (r & 1), lo, hi);
+  }
 }
 
 /** The next probe: the bound just found (made even), kept inside the known range [lo, hi]. */

@@ -11,47 +11,16 @@ import { COLUMN_HI, COLUMN_LO, EDGE_STABLE, TERNARY, columnBits } from './edges.
 
 const NOT_A = 0xfefefefe;
 const NOT_H = 0x7f7f7f7f;
+const NOT_AB = 0xfcfcfcfc;
+const NOT_GH = 0x3f3f3f3f;
+const NOT_ABCD = 0xf0f0f0f0;
+const NOT_EFGH = 0x0f0f0f0f;
 /** Border squares: a disc there has an off-board neighbour on every line except along the edge. */
 const COL_AH = 0x81818181;
 const ROW1 = 0x000000ff;
 const ROW8 = 0xff000000;
 const EDGE_LO = 0x818181ff;
 const EDGE_HI = 0xff818181;
-
-/** Diagonal masks (a1-h8 direction, then a8-h1 direction), for the full-line test. */
-const DIAG_LO: number[] = [];
-const DIAG_HI: number[] = [];
-const ANTI_LO: number[] = [];
-const ANTI_HI: number[] = [];
-for (let k = -6; k <= 6; k++) {
-  let dl = 0;
-  let dh = 0;
-  let al = 0;
-  let ah = 0;
-  for (let row = 0; row < 8; row++) {
-    const c1 = row + k; // col - row = k
-    if (c1 >= 0 && c1 < 8) {
-      const sq = row * 8 + c1;
-      if (sq < 32) dl |= 1 << sq;
-      else dh |= 1 << (sq - 32);
-    }
-    const c2 = 7 - row + k; // col + row = 7 + k
-    if (c2 >= 0 && c2 < 8) {
-      const sq = row * 8 + c2;
-      if (sq < 32) al |= 1 << sq;
-      else ah |= 1 << (sq - 32);
-    }
-  }
-  DIAG_LO.push(dl);
-  DIAG_HI.push(dh);
-  ANTI_LO.push(al);
-  ANTI_HI.push(ah);
-}
-const DIAGONALS = DIAG_LO.length;
-const DLO = new Int32Array(DIAG_LO);
-const DHI = new Int32Array(DIAG_HI);
-const ALO = new Int32Array(ANTI_LO);
-const AHI = new Int32Array(ANTI_HI);
 
 /** High half of the last `stableDiscs` result. */
 export let stableHi = 0;
@@ -67,30 +36,37 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
   let sl = (EDGE_STABLE[TERNARY[pl & 0xff] + 2 * TERNARY[ol & 0xff]] | COLUMN_LO[sA] | (COLUMN_LO[sH] << 7)) & pl;
   let sh = ((EDGE_STABLE[TERNARY[ph >>> 24] + 2 * TERNARY[oh >>> 24]] << 24) | COLUMN_HI[sA] | (COLUMN_HI[sH] << 7)) & ph;
 
-  // Full lines, plus the squares where the orientation leaves the board.
-  let hl = COL_AH;
-  let hh = COL_AH;
-  for (let i = 0; i < 32; i += 8) {
-    if (((fl >>> i) & 0xff) === 0xff) hl |= 0xff << i;
-    if (((fh >>> i) & 0xff) === 0xff) hh |= 0xff << i;
-  }
+  // Full lines, plus the squares where the orientation leaves the board. Rows: a byte is full when
+  // the AND of its eight bits, folded into its lowest bit, is set.
+  let t = fl & (fl >>> 4);
+  t &= t >>> 2;
+  t &= t >>> 1;
+  const hl = COL_AH | Math.imul(t & 0x01010101, 0xff);
+  t = fh & (fh >>> 4);
+  t &= t >>> 2;
+  t &= t >>> 1;
+  const hh = COL_AH | Math.imul(t & 0x01010101, 0xff);
   const col = fl & (fl >>> 8) & (fl >>> 16) & (fl >>> 24) & fh & (fh >>> 8) & (fh >>> 16) & (fh >>> 24) & 0xff;
   const vl = Math.imul(col, 0x01010101) | ROW1;
   const vh = Math.imul(col, 0x01010101) | ROW8;
-  let dl = EDGE_LO;
-  let dh = EDGE_HI;
-  let al = EDGE_LO;
-  let ah = EDGE_HI;
-  for (let k = 0; k < DIAGONALS; k++) {
-    if ((fl & DLO[k]) === DLO[k] && (fh & DHI[k]) === DHI[k]) {
-      dl |= DLO[k];
-      dh |= DHI[k];
-    }
-    if ((fl & ALO[k]) === ALO[k] && (fh & AHI[k]) === AHI[k]) {
-      al |= ALO[k];
-      ah |= AHI[k];
-    }
-  }
+  // Diagonals: spread the empty squares along them both ways (steps 1, 2, 4); the squares not
+  // reached lie on full diagonals.
+  let el = ~fl;
+  let eh = ~fh;
+  let nl = el | ((el << 9) & NOT_A) | (((el >>> 9) | (eh << 23)) & NOT_H);
+  let nh = eh | (((eh << 9) | (el >>> 23)) & NOT_A) | ((eh >>> 9) & NOT_H);
+  el = nl | ((nl << 18) & NOT_AB) | (((nl >>> 18) | (nh << 14)) & NOT_GH);
+  eh = nh | (((nh << 18) | (nl >>> 14)) & NOT_AB) | ((nh >>> 18) & NOT_GH);
+  const dl = EDGE_LO | ~(el | ((eh >>> 4) & NOT_EFGH));
+  const dh = EDGE_HI | ~(eh | ((el << 4) & NOT_ABCD));
+  el = ~fl;
+  eh = ~fh;
+  nl = el | ((el << 7) & NOT_H) | (((el >>> 7) | (eh << 25)) & NOT_A);
+  nh = eh | (((eh << 7) | (el >>> 25)) & NOT_H) | ((eh >>> 7) & NOT_A);
+  el = nl | ((nl << 14) & NOT_GH) | (((nl >>> 14) | (nh << 18)) & NOT_AB);
+  eh = nh | (((nh << 14) | (nl >>> 18)) & NOT_GH) | ((nh >>> 14) & NOT_AB);
+  const al = EDGE_LO | ~(el | ((el << 28) & NOT_EFGH) | (((el >>> 28) | (eh << 4)) & NOT_ABCD));
+  const ah = EDGE_HI | ~(eh | (((eh << 28) | (el >>> 4)) & NOT_EFGH) | ((eh >>> 28) & NOT_ABCD));
 
   // Grow: a disc is stable when every orientation is safe (full, off-board, or a stable neighbour).
   for (;;) {

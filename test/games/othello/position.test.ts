@@ -164,3 +164,34 @@ t.test('corners with full edges are stable; a lone centre disc is not', async (t
   t.equal(lo, 1, 'only a1');
   t.equal(stableHi, 0);
 });
+
+t.test('stable discs: every disc whose four lines are full is stable (one empty square, random colours)', async (t) => {
+  const rng = new Random(4242);
+  for (let empty = 0; empty < 64; empty++) {
+    const er = empty >> 3;
+    const ec = empty & 7;
+    for (let round = 0; round < 4; round++) {
+      const b = [0, 0, 0, 0];
+      for (let sq = 0; sq < 64; sq++) {
+        if (sq === empty) continue;
+        const side = rng.below(2) * 2;
+        b[side + (sq >> 5)] |= 1 << (sq & 31);
+      }
+      for (const side of [0, 2]) {
+        const lo = stableDiscs(b[side], b[side + 1], b[2 - side], b[3 - side]);
+        const stable = [lo, stableHi];
+        for (let sq = 0; sq < 64; sq++) {
+          const r = sq >> 3;
+          const c = sq & 7;
+          const own = (b[side + (sq >> 5)] >>> (sq & 31)) & 1;
+          const onEmptyLine = r === er || c === ec || r - c === er - ec || r + c === er + ec;
+          if (own === 1 && !onEmptyLine && ((stable[sq >> 5] >>> (sq & 31)) & 1) === 0) {
+            t.fail(`square ${sq} lies on four full lines (empty ${empty}) but is not stable`);
+            return;
+          }
+        }
+      }
+    }
+  }
+  t.pass('all discs on full lines found stable');
+});

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { WIN_SCORE, NOT_TERMINAL, provenPlies } from '../../../src/search/score.js';
 import { engine } from '../../../src/games/othello/index.js';
-import { solvableEmpties, solveExactly } from '../../../src/games/othello/solver.js';
+import { EndgameSolver, solvableEmpties, solveExactly } from '../../../src/games/othello/solver.js';
 import { fixture, legalMoves, notation, positionOf, startPosition, type Endgame } from './helpers.js';
 
 const endgames = fixture<{ positions: Endgame[] }>('endgames.json').positions;
@@ -85,6 +85,24 @@ t.test('a position where the side to move must pass', async (t) => {
   t.equal(pos.side, 1, 'white to move again, game over');
   t.equal(pos.finalScore(), r.exactScore, 'exact score is the final count for white');
   t.equal(r.score, r.exactScore! > 0 ? WIN_SCORE - 2 : r.exactScore! < 0 ? -(WIN_SCORE - 2) : 0);
+});
+
+t.test('a selective pass only guesses; forgetBounds keeps its moves for the exact search', async (t) => {
+  const e = endgames.find((x) => x.empties === 15)!;
+  const pos = positionOf(e.board, e.turn);
+  const s = pos.side << 1;
+  const [pl, ph, ol, oh] = [pos.bits[s], pos.bits[s + 1], pos.bits[2 - s], pos.bits[3 - s]];
+  const solver = new EndgameSolver();
+  solver.clearTable();
+  solver.width = 1;
+  const guess = solver.solve(pl, ph, ol, oh, -65, 65, null);
+  t.ok(Math.abs(guess) <= 64 && guess % 2 === 0, `a score-like guess (${guess})`);
+  const move = solver.tableMove(pl, ph, ol, oh);
+  t.ok(move >= 0, 'the selective pass stored a move');
+  solver.forgetBounds();
+  t.equal(solver.tableMove(pl, ph, ol, oh), move, 'moves kept');
+  solver.width = 64;
+  t.equal(solver.solve(pl, ph, ol, oh, -65, 65, null), e.exactScore, 'exact once the bounds are gone');
 });
 
 t.test('how many empties the solve hook takes on, by time available', async (t) => {
