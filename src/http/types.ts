@@ -8,6 +8,8 @@ import type { JobOutcome, PoolStats, SearchJob } from '../pool/pool.js';
 export interface SearchRunner {
   submit(job: SearchJob, signal?: AbortSignal): Promise<JobOutcome>;
   stats(): PoolStats;
+  /** Whether a search submitted now would be refused with QueueFullError (cheap; asked per request). */
+  saturated(): boolean;
 }
 
 export interface Readiness {

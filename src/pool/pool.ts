@@ -272,8 +272,7 @@ export class SearchPool {
     if (this.closing) return Promise.reject(new PoolClosedError());
     this.latestDeadline = Math.max(this.latestDeadline, job.task.deadline);
     if (signal?.aborted) return Promise.reject(new CancelledError());
-    // Threads held by Lazy SMP helpers count as free: a helper gives its thread up to a waiting request.
-    if (this.running - this.helperControls.size >= this.threads && this.queue.length >= this.maxQueue) {
+    if (this.saturated()) {
       this.counters.rejected++;
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
@@ -294,6 +293,16 @@ export class SearchPool {
     });
   }
 
+  /**
+   * True when a search submitted now would be refused (every thread busy, the queue full). Cheap,
+   * unlike stats(): the HTTP layer asks it for every best-move request under overload.
+   */
+  saturated(): boolean {
+    // Threads held by Lazy SMP helpers count as free: a helper gives its thread up to a waiting request.
+    return this.running - this.helperControls.size >= this.threads && this.queue.length >= this.maxQueue;
+  }
+
+  /** Counters and sizes; `utilization` summarises Piscina's run-time histogram, which costs about a millisecond. */
   stats(): PoolStats {
     return {
       threads: this.threads,

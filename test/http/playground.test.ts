@@ -18,6 +18,7 @@ const idle: SearchRunner = {
     threads: 0, running: 0, queued: 0, maxQueue: 0, completed: 0, fallbacks: 0,
     cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0,
   }),
+  saturated: () => false,
 };
 
 async function app(env: Record<string, string> = {}) {

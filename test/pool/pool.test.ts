@@ -28,10 +28,13 @@ async function newPool(threads: number, maxQueue: number, fallbackThread = false
 t.test('runs one search per thread, queues the rest, and refuses past the queue bound', async (t) => {
   const pool = await newPool(1, 1);
   t.teardown(() => pool.close());
+  t.equal(pool.saturated(), false);
   const first = pool.submit(job('busy', 300));
+  t.equal(pool.saturated(), false, 'the thread is busy, the queue has room');
   const second = pool.submit(job('busy', 5000, 100));
   t.equal(pool.stats().running, 1);
   t.equal(pool.stats().queued, 1);
+  t.equal(pool.saturated(), true, 'the next search would be refused');
   await t.rejects(pool.submit(job('busy', 300)), QueueFullError);
   t.equal(pool.stats().rejected, 1);
   const [a, b] = await Promise.all([first, second]);

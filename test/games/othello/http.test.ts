@@ -21,6 +21,7 @@ const inProcess: SearchRunner = {
   stats() {
     return { threads: 1, running: 0, queued: 0, maxQueue: 16, completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 };
   },
+  saturated: () => false,
 };
 
 const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
