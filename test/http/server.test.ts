@@ -4,6 +4,7 @@
  * analysis streams.
  */
 import t from 'tap';
+import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -33,19 +34,19 @@ function freePort(): Promise<number> {
   });
 }
 
-t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (t) => {
+/** The real server on a free port, ready; its stdout collected; killed at teardown if still running. */
+async function startServer(t: Test, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TT_SIZE_MB: '4', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const out = { stdout: '' };
+  child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   t.teardown(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
-
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   let ready = false;
@@ -53,6 +54,11 @@ t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (
     ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
     if (!ready) await new Promise((r) => setTimeout(r, 100));
   }
+  return { child, url, out, exited, ready };
+}
+
+t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (t) => {
+  const { child, url, out, exited, ready } = await startServer(t, { WORKERS: '1', NODE_ENV: 'production' });
   t.ok(ready, 'the server became ready');
 
   const inFlight = fetch(`${url}/v1/games/mnk/best-move`, {
@@ -69,7 +75,7 @@ t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (
   t.type(body.move.notation, 'string');
   t.equal(await exited, 0, 'the process exits 0');
 
-  const lines = stdout
+  const lines = out.stdout
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -81,20 +87,8 @@ t.test('SIGTERM lets the in-flight search answer, logs it, and exits 0', async (
 });
 
 t.test('SIGTERM right after clients aborted analysis streams (Node fetch keeps the sockets): exits 0 at once', async (t) => {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.teardown(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until && !(await fetch(`${url}/ready`).then((r) => r.status === 200, () => false))) await new Promise((r) => setTimeout(r, 100));
+  const { child, url, out, exited, ready } = await startServer(t, { WORKERS: '2', SHUTDOWN_TIMEOUT_MS: '20000' });
+  t.ok(ready, 'the server became ready');
   const state = await (await fetch(`${url}/v1/games/othello/initial-state`)).json();
   const streams = [0, 1, 2].map(async () => {
     const controller = new AbortController();
@@ -113,6 +107,6 @@ t.test('SIGTERM right after clients aborted analysis streams (Node fetch keeps t
   child.kill('SIGTERM');
   t.equal(await exited, 0, 'the process exits 0');
   t.ok(Date.now() - signalled < 15_000, `well before the 20 s hard stop (${Date.now() - signalled} ms)`);
-  t.match(stdout, /"msg":"shutdown complete"/);
-  t.notMatch(stdout, /shutdown took too long/);
+  t.match(out.stdout, /"msg":"shutdown complete"/);
+  t.notMatch(out.stdout, /shutdown took too long/);
 });
