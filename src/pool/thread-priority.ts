@@ -5,7 +5,9 @@
  * thread still gets every cycle nobody else wants, so an idle server searches at full speed.
  *
  * Linux gives each thread its own nice value: setpriority(PRIO_PROCESS, tid) changes that thread
- * only, and lowering one's own priority needs no privilege. Elsewhere this does nothing.
+ * only, and lowering one's own priority needs no privilege. Elsewhere this does nothing. (Piscina's
+ * own `niceIncrement` does the same through the optional native package @napi-rs/nice; Node's
+ * os.setPriority with the thread's id needs no native code in the image.)
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
