@@ -42,20 +42,23 @@ export class ResponseReserve {
 
   /** Deliveries remembered and not yet forgotten. */
   liveSamples(): number {
-    const oldest = this.now() - SAMPLE_TTL_MS;
-    let live = 0;
-    for (let i = 0; i < this.count; i++) if (this.at[i] >= oldest) live++;
-    return live;
+    return this.gatherLive();
   }
 
   /** Recent delivery lateness (ms): about the 95th percentile of the live samples, 0 with none. */
   recentLatenessMs(): number {
-    const oldest = this.now() - SAMPLE_TTL_MS;
-    let live = 0;
-    for (let i = 0; i < this.count; i++) if (this.at[i] >= oldest) this.sorted[live++] = this.lateness[i];
+    const live = this.gatherLive();
     if (live === 0) return 0;
     const samples = this.sorted.subarray(0, live).sort();
     return samples[Math.max(0, live - 1 - Math.floor((RANK * live) / WINDOW))];
+  }
+
+  /** Copies the samples younger than SAMPLE_TTL_MS to the front of `sorted`; returns how many. */
+  private gatherLive(): number {
+    const oldest = this.now() - SAMPLE_TTL_MS;
+    let live = 0;
+    for (let i = 0; i < this.count; i++) if (this.at[i] >= oldest) this.sorted[live++] = this.lateness[i];
+    return live;
   }
 
   /** Time kept back from a budget of `budgetMs`. */
