@@ -2,12 +2,13 @@
  * Exact endgame solver against endgames.json from /work/shared/reference/othello (copied to
  * test/fixtures/othello): positions solved by two independent strong engines that agree. Checked:
  * positions[i].exactScore, the move is one of positions[i].bestMoves, and (up to 15 empties) every
- * legal move's exact value equals positions[i].moveValues.
+ * legal move's exact value equals positions[i].moveValues. The win/loss/draw proof is checked against the
+ * sign of the same exactScore and moveValues (e10's b3 and e25's h2 have moveValues 0: draws).
  */
 import t from 'tap';
 import { WIN_SCORE, NOT_TERMINAL, provenPlies } from '../../../src/search/score.js';
 import { engine } from '../../../src/games/othello/index.js';
-import { EndgameSolver, solvableEmpties, solveExactly } from '../../../src/games/othello/solver.js';
+import { EndgameSolver, WLD_EXTRA_EMPTIES, solvableEmpties, solveEndgame, solveExactly, solveWinLossDraw } from '../../../src/games/othello/solver.js';
 import { fixture, legalMoves, notation, positionOf, startPosition, type Endgame } from './helpers.js';
 
 const endgames = fixture<{ positions: Endgame[] }>('endgames.json').positions;
@@ -115,4 +116,64 @@ t.test('how many empties the solve hook takes on, by time available', async (t) 
     t.ok(solvableEmpties(ms) >= previous, `non-decreasing at ${ms} ms`);
     previous = solvableEmpties(ms);
   }
+});
+
+t.test('win/loss/draw proof: the outcome of every reference endgame and a move that keeps it', async (t) => {
+  for (const e of endgames) {
+    const pos = positionOf(e.board, e.turn);
+    const r = solveWinLossDraw(pos, never);
+    t.ok(r, `${e.id}: proved`);
+    if (r === null) continue;
+    const sign = Math.sign(e.exactScore);
+    t.equal(Math.sign(r.score), sign, `${e.id}: outcome is the sign of exactScore ${e.exactScore}`);
+    t.equal(r.exactScore, undefined, `${e.id}: no exact score for a win or a loss`);
+    t.equal(Math.sign(e.moveValues[notation(r.move)]), sign, `${e.id}: ${notation(r.move)} keeps the outcome (moveValues)`);
+    t.equal(provenPlies(r.score), r.pv.length, `${e.id}: plies = pv length`);
+    // The line is legal to the end and finishes with the proven outcome.
+    const side = pos.side;
+    for (const move of r.pv) {
+      if (!legalMoves(pos).includes(move)) {
+        t.fail(`${e.id}: illegal pv move ${notation(move)}`);
+        break;
+      }
+      pos.makeMove(move);
+    }
+    t.not(pos.terminal(), NOT_TERMINAL, `${e.id}: pv ends the game`);
+    t.equal(Math.sign(pos.finalScore() * (pos.side === side ? 1 : -1)), sign, `${e.id}: pv ends with that outcome`);
+  }
+});
+
+t.test('win/loss/draw proof of a draw: score 0 and exactScore 0', async (t) => {
+  for (const [id, square] of [['e10', 'b3'], ['e25', 'h2']]) {
+    const e = endgames.find((x) => x.id === id)!;
+    const pos = positionOf(e.board, e.turn);
+    pos.makeMove(legalMoves(pos).find((m) => notation(m) === square)!);
+    const r = solveWinLossDraw(pos, never)!;
+    t.equal(r.score, 0, `${id} after ${square}: a draw (moveValues ${e.moveValues[square]})`);
+    t.equal(r.exactScore, 0, `${id} after ${square}: exactScore 0`);
+    pos.makeMove(r.move);
+    t.equal(solveExactly(pos, never)!.exactScore, 0, `${id}: the reply ${notation(r.move)} keeps the draw (exact solve)`);
+  }
+});
+
+t.test('engine.solve: exact within the limit, win/loss/draw just beyond it, nothing further or untimed', async (t) => {
+  // solvableEmpties(200) = 16: the 18-empty endgames get the outcome only, the 15-empty ones the exact score.
+  const timed = () => ({ deadline: Date.now() + 200, shouldStop: () => false });
+  t.equal(solvableEmpties(200) + WLD_EXTRA_EMPTIES, 18);
+  for (const e of endgames.filter((x) => x.empties === 18)) {
+    const r = solveEndgame(positionOf(e.board, e.turn), timed());
+    t.equal(r?.exactScore, undefined, `${e.id}: no exact score`);
+    t.equal(Math.sign(r!.score), Math.sign(e.exactScore), `${e.id}: outcome`);
+  }
+  const e15 = endgames.find((x) => x.empties === 15)!;
+  t.equal(solveEndgame(positionOf(e15.board, e15.turn), timed())?.exactScore, e15.exactScore, `${e15.id}: exact`);
+  // solvableEmpties(10) = 12: 14 empties at most for the outcome; 15 is not attempted.
+  t.equal(solveEndgame(positionOf(e15.board, e15.turn), { deadline: Date.now() + 10, shouldStop: () => false }), null);
+  // Untimed (fixed-depth analysis): exact up to 20 empties and no outcome proofs beyond.
+  t.equal(solvableEmpties(Infinity), 20);
+  const e18 = endgames.find((x) => x.empties === 18)!;
+  t.equal(solveEndgame(positionOf(e18.board, e18.turn), never)?.exactScore, e18.exactScore, `${e18.id}: exact untimed`);
+  t.equal(solveEndgame(startPosition(), { deadline: Date.now() + 1e9, shouldStop: () => false }), null, '60 empties: nothing');
+  let polls = 0;
+  t.equal(solveWinLossDraw(positionOf(e18.board, e18.turn), { deadline: Infinity, shouldStop: () => ++polls > 1 }), null, 'stopped');
 });
