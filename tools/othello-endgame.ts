@@ -28,6 +28,7 @@ export interface EndgameCheckOptions {
   readonly ms: number;
   readonly seed: number;
   readonly openings: readonly (readonly string[])[];
+  readonly verbose?: boolean;
 }
 
 /** A position with exactly `empties` empty squares from a game played from a random opening, or null. */
@@ -91,8 +92,13 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
       serviceMs += took;
       worstMs = Math.max(worstMs, took);
       if (service.solved) proved++;
-      if (outcomeAfter(pos, plain.move) < outcome) searchDrops++;
-      if (outcomeAfter(pos, service.move) < outcome) serviceDrops++;
+      const plainOutcome = outcomeAfter(pos, plain.move);
+      const serviceOutcome = outcomeAfter(pos, service.move);
+      if (plainOutcome < outcome) searchDrops++;
+      if (serviceOutcome < outcome) serviceDrops++;
+      if (options.verbose) {
+        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${service.solved ? 'proved' : 'searched'}, ${took} ms)`);
+      }
     }
     const n = options.positions;
     print(
@@ -103,7 +109,7 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
   }
 }
 
-const usage = `npm run othello-endgame -- [--empties 19,20] [--positions 50] [--ms 1000] [--seed 1] [--openings FILE]
+const usage = `npm run othello-endgame -- [--empties 19,20] [--positions 50] [--ms 1000] [--seed 1] [--openings FILE] [--verbose]
 
 Positions with exactly E empties (games from the balanced openings), each answered at --ms by the
 midgame search alone and by the service's analysis (exact solve or win/loss/draw proof when the time
@@ -114,6 +120,7 @@ allows); prints how often each move gives away the position's proven outcome.
   --ms N           time budget per answer (default 1000)
   --seed S         random seed of the games (default 1)
   --openings FILE  openings (default tools/othello-openings.txt)
+  --verbose        one line per position
   -h, --help       this text
 `;
 
@@ -126,6 +133,7 @@ const spec = {
     ms: { type: 'string' },
     seed: { type: 'string' },
     openings: { type: 'string' },
+    verbose: { type: 'boolean' },
   },
 } as const;
 
@@ -145,6 +153,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     ms: intOption(values, 'ms', 1000, 1),
     seed: intOption(values, 'seed', 1, 0),
     openings: parseOpenings(text),
+    verbose: values.verbose === true,
   };
   checkEndgames(options, console.log);
 }
