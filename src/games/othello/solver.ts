@@ -724,7 +724,9 @@ function mtd(solver: EndgameSolver, pl: number, ph: number, ol: number, oh: numb
     if (r === probe) return r | 0; // no -0
     if (r > probe) lo = r;
     else hi = r;
-    if (lo === hi) return lo | 0;
+    // Each probe moves a bound strictly inward, so this ends. A selective pass is not consistent: its
+    // bounds can cross (high at g, low at g - 2); then any value between is as good a guess.
+    if (lo >= hi) return lo | 0;
     probe = nextProbe(r > probe ? r + (r & 1) : r - (r & 1), lo, hi);
   }
 }

@@ -177,3 +177,17 @@ t.test('engine.solve: exact within the limit, win/loss/draw just beyond it, noth
   let polls = 0;
   t.equal(solveWinLossDraw(positionOf(e18.board, e18.turn), { deadline: Infinity, shouldStop: () => ++polls > 1 }), null, 'stopped');
 });
+
+t.test('a selective pass whose bounds cross still ends (found by self-play: seed 7, game 6466)', async (t) => {
+  // With 14 empties the selective first pass (3 moves a node) failed high at -10 and low at -8, and the
+  // probe loop alternated between them forever. Expected -12: a full-window solve of the same position.
+  const pos = positionOf(['....WB..', 'B..B.W.W', 'B.BBBBWW', 'BBBWWBWW', 'BWBBWWB.', 'BWWWBWBB', 'BWWWWBB.', '.WWWWWWW'], 'B');
+  const s = pos.side << 1;
+  const solver = new EndgameSolver();
+  solver.clearTable();
+  t.equal(solver.solve(pos.bits[s], pos.bits[s + 1], pos.bits[2 - s], pos.bits[3 - s], -65, 65, null), -12, 'full window');
+  let polls = 0;
+  // A poll limit instead of a clock: the fixed solver needs a few; the old one polled until stopped.
+  const r = solveExactly(pos, { deadline: Infinity, shouldStop: () => ++polls > 100_000 });
+  t.equal(r?.exactScore, -12, 'exact score through the selective pass and MTD');
+});
