@@ -13,6 +13,7 @@
  * (game % TEST_EVERY === 0) are never fitted.
  */
 import { writeFileSync } from 'node:fs';
+import { isProven } from '../src/search/score.js';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { FeatureEvaluator } from '../src/games/othello/classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from '../src/games/othello/eval-scale.js';
@@ -53,8 +54,10 @@ interface Design {
 
 function targetOf(data: Int32Array, r: number, searchMix: number): number {
   const outcome = data[r + R_OUTCOME];
-  if (data[r + R_EXACT] === 1 || searchMix === 0 || data[r + R_SEARCH] === NO_SCORE) return outcome;
-  return searchMix * (data[r + R_SEARCH] / EVAL_UNITS_PER_DISC) + (1 - searchMix) * outcome;
+  // A proven search score (a win or loss seen within the search) is far off the disc scale: outcome only.
+  const search = data[r + R_SEARCH];
+  if (data[r + R_EXACT] === 1 || searchMix === 0 || search === NO_SCORE || isProven(search)) return outcome;
+  return searchMix * (search / EVAL_UNITS_PER_DISC) + (1 - searchMix) * outcome;
 }
 
 function design(data: Int32Array, rows: number[], canonical: Int32Array[], searchMix: number): Design {
