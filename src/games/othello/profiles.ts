@@ -1,11 +1,12 @@
 /**
  * Evaluation profiles selectable through EngineOptions.profile:
- *  - 'default': the phase-weighted feature evaluation (classic-eval.ts: mobility, potential
- *    mobility, frontier, corners, X/C squares, edge stability, discs, parity), the strongest in
- *    the arena (`arena --a default --b pattern`);
- *  - 'classic': the same evaluation under its descriptive name;
- *  - 'pattern': the fitted pattern tables (pattern-eval.ts), kept for further fitting with
- *    tools/othello-data.ts and tools/othello-fit.ts; it lost to 'default' with the weights fitted so far;
+ *  - 'default': the fitted pattern tables (pattern-eval.ts, weights in pattern-weights.json from
+ *    tools/othello-data.ts and tools/othello-fit.ts); 92% against 'classic' at 100 ms a move
+ *    (docs/othello-strength.md);
+ *  - 'pattern': the same evaluation under its descriptive name;
+ *  - 'classic': the hand-set phase-weighted feature evaluation (classic-eval.ts: mobility, potential
+ *    mobility, frontier, corners, X/C squares, edge stability, discs, parity), the default until
+ *    2026-11-26;
  *  - 'seed': the seed engine's single weight table, the floor the arena measures against.
  * Unknown names fall back to 'default'.
  */
@@ -22,11 +23,9 @@ const cache = new Map<ProfileName, Evaluator>();
 
 function build(name: ProfileName): Evaluator {
   if (name === 'seed') return new SeedEvaluator();
-  if (name === 'pattern') {
-    const { weights, stageOf } = patternWeights();
-    return new PatternEvaluator(weights, stageOf);
-  }
-  return new FeatureEvaluator();
+  if (name === 'classic') return new FeatureEvaluator();
+  const { weights, stageOf } = patternWeights();
+  return new PatternEvaluator(weights, stageOf);
 }
 
 function known(profile: string | undefined): ProfileName {
