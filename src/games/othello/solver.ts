@@ -640,6 +640,19 @@ export function solveEndgame(pos: OthelloPosition, ctx: SolveContext): SolveResu
   return null;
 }
 
+/** The root as own / opponent bitboards (low and high halves), or null when neither side can move. */
+function rootBoards(pos: OthelloPosition): [number, number, number, number] | null {
+  const b = pos.bits;
+  const s = pos.side << 1;
+  const pl = b[s];
+  const ph = b[s + 1];
+  const ol = b[2 - s];
+  const oh = b[3 - s];
+  const ownMoves = mobility(pl, ph, ol, oh) | mobilityHi;
+  const oppMoves = mobility(ol, oh, pl, ph) | mobilityHi;
+  return ownMoves === 0 && oppMoves === 0 ? null : [pl, ph, ol, oh];
+}
+
 /**
  * Empties beyond the exact limit that a win/loss/draw proof takes on. The window (-1, 1) cuts far more
  * than the exact score's probes: 7-15x faster at 18-22 empties, so a proof two empties further costs
@@ -653,17 +666,11 @@ export const WLD_EXTRA_EMPTIES = 2;
  * Null if stopped or the game is over.
  */
 export function solveWinLossDraw(pos: OthelloPosition, ctx: SolveContext | null): SolveResult | null {
+  const root = rootBoards(pos);
+  if (root === null) return null;
+  const [pl, ph, ol, oh] = root;
   const solver = solverInstance();
   solver.nodes = 0;
-  const b = pos.bits;
-  const s = pos.side << 1;
-  const pl = b[s];
-  const ph = b[s + 1];
-  const ol = b[2 - s];
-  const oh = b[3 - s];
-  const ownMoves = mobility(pl, ph, ol, oh) | mobilityHi;
-  const oppMoves = mobility(ol, oh, pl, ph) | mobilityHi;
-  if (ownMoves === 0 && oppMoves === 0) return null;
   solver.clearTable();
   // Scores are even, so a fail-soft result outside (-1, 1) proves a win or a loss, inside it a draw.
   const bound = solver.solve(pl, ph, ol, oh, -1, 1, ctx);
@@ -679,17 +686,11 @@ export function solveWinLossDraw(pos: OthelloPosition, ctx: SolveContext | null)
 
 /** Exact solve regardless of the number of empties (bench, tests); null if stopped or game over. */
 export function solveExactly(pos: OthelloPosition, ctx: SolveContext | null): SolveResult | null {
+  const root = rootBoards(pos);
+  if (root === null) return null;
+  const [pl, ph, ol, oh] = root;
   const solver = solverInstance();
   solver.nodes = 0;
-  const b = pos.bits;
-  const s = pos.side << 1;
-  let pl = b[s];
-  let ph = b[s + 1];
-  let ol = b[2 - s];
-  let oh = b[3 - s];
-  const ownMoves = mobility(pl, ph, ol, oh) | mobilityHi;
-  const oppMoves = mobility(ol, oh, pl, ph) | mobilityHi;
-  if (ownMoves === 0 && oppMoves === 0) return null;
   solver.clearTable();
 
   // Null-window probes (MTD(f)): each probe (g - 1, g + 1) either proves the score is g (scores are
