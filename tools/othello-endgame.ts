@@ -9,7 +9,6 @@
  * moves are then judged by an untimed outcome proof of the position after them: a move "drops" the
  * outcome when the position is won and the move does not keep the win, or drawn and the move loses.
  */
-import { readFileSync } from 'node:fs';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition, engine } from '../src/games/othello/index.js';
@@ -19,7 +18,7 @@ import { analyse } from '../src/search/analyse.js';
 import { NOT_TERMINAL } from '../src/search/score.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { DEFAULT_OPENINGS, parseOpenings } from './othello-match.js';
+import { readOpenings } from './othello-match.js';
 import { startPosition } from './othello-data.js';
 
 export interface EndgameCheckOptions {
@@ -140,19 +139,12 @@ const spec = {
 function main({ values }: ParsedArgs<typeof spec.options>): void {
   const empties = (values.empties ?? '19,20').split(',').map(Number);
   if (!empties.every((e) => Number.isInteger(e) && e >= 1 && e <= 30)) throw new UsageError('--empties must list numbers 1..30, e.g. 19,20');
-  const path = values.openings ?? DEFAULT_OPENINGS;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UsageError(`--openings: cannot read ${path}`);
-  }
   const options: EndgameCheckOptions = {
     empties,
     positions: intOption(values, 'positions', 50, 1),
     ms: intOption(values, 'ms', 1000, 1),
     seed: intOption(values, 'seed', 1, 0),
-    openings: parseOpenings(text),
+    openings: readOpenings(values.openings),
     verbose: values.verbose === true,
   };
   checkEndgames(options, console.log);

@@ -84,6 +84,17 @@ export interface MatchSummary {
 }
 
 /** Openings file: one opening per line as concatenated squares ('f5d6c3d3c4'); '#' starts a comment. */
+/** The openings of a file given with --openings (or the default file); a usage error if it cannot be read. */
+export function readOpenings(path: string = DEFAULT_OPENINGS): string[][] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`--openings: cannot read ${path}`);
+  }
+  return parseOpenings(text);
+}
+
 export function parseOpenings(text: string): string[][] {
   const out: string[][] = [];
   text.split('\n').forEach((raw, i) => {
@@ -341,9 +352,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
       : values.ms !== undefined
         ? { ms: intOption(values, 'ms', 0, 1) }
         : { depth: intOption(values, 'depth', 8, 1, 60) };
-  const path = values.openings ?? DEFAULT_OPENINGS;
-  if (!existsSync(path)) throw new UsageError(`--openings: no file ${path}`);
-  let openings = parseOpenings(readFileSync(path, 'utf8'));
+  let openings = readOpenings(values.openings);
   if (values.first !== undefined) openings = openings.slice(0, intOption(values, 'first', 0, 1));
   const options: MatchOptions = {
     engine: values.engine,

@@ -6,7 +6,7 @@
  * stage (empty squares / stage width): slope, intercept and the residual standard deviation sigma.
  * Positions whose searches reach a proven result are left out (the table is for the midgame).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
@@ -16,7 +16,7 @@ import { PROBCUT_END_MARGIN, type ProbCutFile, buildProbCutTable } from '../src/
 import { NOT_TERMINAL, isProven } from '../src/search/score.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { DEFAULT_OPENINGS, parseOpenings } from './othello-match.js';
+import { readOpenings } from './othello-match.js';
 
 export const DEFAULT_OUT = fileURLToPath(new URL('../../src/games/othello/probcut.json', import.meta.url));
 
@@ -240,13 +240,6 @@ const spec = {
 
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
   const stageWidth = intOption(values, 'stage-width', 10, 1, 64);
-  const path = values.openings ?? DEFAULT_OPENINGS;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UsageError(`--openings: cannot read ${path}`);
-  }
   const options: FitOptions = {
     positions: intOption(values, 'positions', 300, 10),
     maxDepth: intOption(values, 'max-depth', 10, 3, 30),
@@ -255,7 +248,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     randomPercent: intOption(values, 'random', 20, 0, 100),
     stageWidth,
     stages: Math.floor(60 / stageWidth) + 1,
-    openings: parseOpenings(text),
+    openings: readOpenings(values.openings),
   };
   if (values.compare !== undefined) {
     const depths = values.compare.split(',').map(Number);
