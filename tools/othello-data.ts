@@ -4,6 +4,7 @@
  * stopped run continues where it stopped and several processes can share the work:
  *
  *   node dist/tools/othello-data.js games --dir data/othello/games --games 20000 [--part 1/2]
+ *   node dist/tools/othello-data.js relabel --dir data/othello/games --out data/othello/d6 --depth 6 [--part 1/2]
  *
  * Each game: a random opening of --open-min..--open-max plies, then a fixed-depth search with the
  * --profile evaluation and a random move with probability --epsilon, until --solve-empties empty
@@ -17,6 +18,10 @@
  *   search           the playing search's score (centi-discs), or NO_SCORE (random or solved move)
  *   game             game number (held-out test games are those with game % TEST_EVERY === 0)
  *   spare            0
+ *
+ * `relabel` copies chunk files with the `search` field replaced by a deeper search's score (the
+ * --profile evaluation at --depth plies) on every position not already exact, so a fit can lean
+ * on a better-informed target than the self-play move's shallow score (othello-fit --search-mix).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -154,11 +159,50 @@ export function generateGames(
   }
 }
 
-/** Every record of the chunk files in `dir` (sorted by name), as one array. */
-export function loadRecords(dir: string): Int32Array {
-  const files = readdirSync(dir)
+function chunkFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((f) => /^chunk-\d+\.bin$/.test(f))
     .sort();
+}
+
+/** Replaces R_SEARCH of every non-exact record by a depth-`depth` search score (in place). */
+export function relabelRecords(records: Int32Array, depth: number, profile: string, searcher: Searcher): void {
+  const pos = startPosition();
+  pos.evaluator = evaluatorFor(profile);
+  let game = -1;
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    if (records[r + R_GAME] !== game) {
+      game = records[r + R_GAME];
+      searcher.tt.clear();
+    }
+    if (records[r + R_EXACT] === 1) continue;
+    pos.setup(records[r], records[r + 1], records[r + 2], records[r + 3], 0);
+    records[r + R_SEARCH] = pos.terminal() === NOT_TERMINAL ? searcher.search(pos, { maxDepth: depth }).score : NO_SCORE;
+  }
+}
+
+/** Relabels the chunks of `dir` this part owns into `out` (resumable, like generateGames). */
+export function relabelChunks(dir: string, out: string, depth: number, profile: string, part: number, parts: number, print: (line: string) => void): void {
+  mkdirSync(out, { recursive: true });
+  const searcher = new Searcher(new TranspositionTable(18));
+  const started = Date.now();
+  let made = 0;
+  chunkFiles(dir).forEach((name, i) => {
+    const path = join(out, name);
+    if (i % parts !== part || existsSync(path)) return;
+    const b = readFileSync(join(dir, name));
+    const records = new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+    relabelRecords(records, depth, profile, searcher);
+    writeFileSync(`${path}.tmp`, Buffer.from(records.buffer));
+    renameSync(`${path}.tmp`, path);
+    made++;
+    print(`${path}: ${records.length / RECORD_INTS} positions (${((Date.now() - started) / 1000 / made).toFixed(1)} s per chunk)`);
+  });
+}
+
+/** Every record of the chunk files in `dir` (sorted by name), as one array. */
+export function loadRecords(dir: string): Int32Array {
+  const files = chunkFiles(dir);
   const parts = files.map((f) => {
     const b = readFileSync(join(dir, f));
     return new Int32Array(b.buffer, b.byteOffset, b.byteLength / 4);
@@ -173,8 +217,10 @@ export function loadRecords(dir: string): Int32Array {
 }
 
 const usage = `node dist/tools/othello-data.js games --dir DIR --games N [options]
+       node dist/tools/othello-data.js relabel --dir DIR --out DIR --depth N [--part K/M] [--profile NAME]
 
-Self-play training positions for the Othello pattern evaluation, in resumable chunk files.
+Self-play training positions for the Othello pattern evaluation, in resumable chunk files; relabel
+copies them with the playing search's score replaced by a --depth search on every non-exact position.
 
   --dir DIR             output directory (chunk-NNNNNN.bin files)
   --games N             total games (game numbers 0..N-1)
@@ -185,7 +231,8 @@ Self-play training positions for the Othello pattern evaluation, in resumable ch
   --depth N             search depth of the self-play moves (default 2)
   --epsilon X           probability of a random move after the opening (default 0.1)
   --solve-empties N     exact solve (and its optimal line) from N empties (default 14)
-  --profile NAME        evaluation of the self-play search (default: default)
+  --profile NAME        evaluation of the self-play (or relabelling) search (default: default)
+  --out DIR             relabel: where the relabelled chunk files go
   --seed N              seed (default 1)
   -h, --help            this text
 `;
@@ -206,17 +253,25 @@ const spec = {
     'solve-empties': { type: 'string' },
     profile: { type: 'string' },
     seed: { type: 'string' },
+    out: { type: 'string' },
   },
 } as const;
 
 function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
-  if (positionals[0] !== 'games' || positionals.length !== 1) throw new UsageError("the command must be 'games'");
+  const command = positionals[0];
+  if ((command !== 'games' && command !== 'relabel') || positionals.length !== 1) throw new UsageError("the command must be 'games' or 'relabel'");
   if (values.dir === undefined) throw new UsageError('--dir is required');
-  const games = intOption(values, 'games', 0, 1);
-  if (values.games === undefined) throw new UsageError('--games is required');
   const partText = values.part ?? '1/1';
   const m = /^(\d+)\/(\d+)$/.exec(partText);
   if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${partText}'`);
+  if (command === 'relabel') {
+    if (values.out === undefined) throw new UsageError('--out is required');
+    const depth = intOption(values, 'depth', 6, 1, 20);
+    relabelChunks(values.dir, values.out, depth, values.profile ?? 'default', Number(m[1]) - 1, Number(m[2]), console.log);
+    return;
+  }
+  const games = intOption(values, 'games', 0, 1);
+  if (values.games === undefined) throw new UsageError('--games is required');
   const epsilon = values.epsilon === undefined ? 0.1 : Number(values.epsilon);
   if (!(epsilon >= 0 && epsilon <= 1)) throw new UsageError(`--epsilon must be from 0 to 1, got '${values.epsilon}'`);
   const options: GameOptions = {

@@ -1,0 +1,95 @@
+/**
+ * The Othello training-data tool (tools/othello-data.ts): self-play records and their relabelling
+ * by a deeper search.
+ */
+import t from 'tap';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evaluatorFor } from '../../src/games/othello/profiles.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import {
+  NO_SCORE,
+  RECORD_INTS,
+  R_EMPTIES,
+  R_EXACT,
+  R_GAME,
+  R_OUTCOME,
+  R_SEARCH,
+  generateGames,
+  loadRecords,
+  playGame,
+  relabelChunks,
+  relabelRecords,
+  startPosition,
+} from '../../tools/othello-data.js';
+
+const OPTIONS = { openMin: 2, openMax: 4, depth: 1, epsilon: 0.1, solveEmpties: 10, profile: 'default', seed: 3 };
+
+t.test('a self-play game: one record per position, exact values from the solve point on', async (t) => {
+  const records = playGame(7, OPTIONS, new Searcher(new TranspositionTable(10)));
+  const count = records.length / RECORD_INTS;
+  t.ok(count >= 56 && count <= 64, `${count} positions`);
+  t.equal(records[R_EMPTIES], 60, 'the first record is the start position');
+  let exact = 0;
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    t.equal(records[r + R_GAME], 7);
+    if (records[r + R_EXACT] === 1) {
+      exact++;
+      t.ok(records[r + R_EMPTIES] <= 10, 'exact only from the solve point');
+    }
+  }
+  t.ok(exact >= 9, `${exact} exact records`);
+  const last = records.length - RECORD_INTS;
+  const pos = startPosition();
+  pos.setup(records[last], records[last + 1], records[last + 2], records[last + 3], 0);
+  const moves = new Int32Array(64);
+  const n = pos.generateMoves(moves, 0);
+  t.ok(n >= 1, 'the last record still has a move');
+  t.same(playGame(7, OPTIONS, new Searcher(new TranspositionTable(10))), records, 'deterministic for a game number');
+});
+
+t.test('relabel: non-exact records get the deeper search score, exact records are untouched', async (t) => {
+  const records = playGame(2, OPTIONS, new Searcher(new TranspositionTable(10)));
+  const copy = records.slice();
+  relabelRecords(copy, 2, 'default', new Searcher(new TranspositionTable(10)));
+  const pos = startPosition();
+  pos.evaluator = evaluatorFor('default');
+  const fresh = new Searcher(new TranspositionTable(10));
+  let relabelled = 0;
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    if (records[r + R_EXACT] === 1) {
+      t.same(copy.subarray(r, r + RECORD_INTS), records.subarray(r, r + RECORD_INTS), 'exact record unchanged');
+      continue;
+    }
+    t.equal(copy[r + R_OUTCOME], records[r + R_OUTCOME], 'the outcome is kept');
+    pos.setup(records[r], records[r + 1], records[r + 2], records[r + 3], 0);
+    fresh.tt.clear();
+    t.equal(copy[r + R_SEARCH], fresh.search(pos, { maxDepth: 2 }).score, `record ${r / RECORD_INTS}: the depth-2 score`);
+    t.not(copy[r + R_SEARCH], NO_SCORE);
+    relabelled++;
+  }
+  t.ok(relabelled >= 40, `${relabelled} records relabelled`);
+});
+
+t.test('chunk files: generate, relabel by part, resume without redoing, load', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-data-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const games = join(dir, 'games');
+  const out = join(dir, 'relabelled');
+  const lines: string[] = [];
+  generateGames(games, 3, 2, 0, 1, OPTIONS, (line) => lines.push(line));
+  t.same(readdirSync(games).sort(), ['chunk-000000.bin', 'chunk-000001.bin']);
+  const all = loadRecords(games);
+  t.equal(all[R_GAME], 0);
+  t.equal(all[all.length - RECORD_INTS + R_GAME], 2, 'games 0..2 in order');
+  relabelChunks(games, out, 1, 'default', 1, 2, (line) => lines.push(line));
+  t.same(readdirSync(out), ['chunk-000001.bin'], 'part 2/2 owns the second chunk');
+  const before = readFileSync(join(out, 'chunk-000001.bin'));
+  relabelChunks(games, out, 1, 'default', 0, 1, (line) => lines.push(line));
+  t.same(readdirSync(out).sort(), ['chunk-000000.bin', 'chunk-000001.bin']);
+  t.same(readFileSync(join(out, 'chunk-000001.bin')), before, 'a finished chunk is not redone');
+  t.equal(loadRecords(out).length, all.length, 'same records, relabelled');
+  t.equal(lines.length, 4, 'one line per chunk written');
+});
