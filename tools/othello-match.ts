@@ -258,6 +258,47 @@ export function summarise(games: readonly MatchGame[]): MatchSummary {
   };
 }
 
+export interface PairedDifference {
+  /** Games present in both records (same opening, same colour for Kibitz). */
+  readonly games: number;
+  /** Mean of (second - first) points per game, with its 95% half-width. */
+  readonly points: number;
+  readonly pointsError: number;
+  /** Mean of (second - first) disc differences per game, with its 95% half-width. */
+  readonly discs: number;
+  readonly discsError: number;
+}
+
+/**
+ * Game-by-game difference between two runs over the same openings: each game of one is paired with
+ * the game of the other from the same opening and colour, which removes the openings' spread.
+ */
+export function pairedDifference(first: readonly MatchGame[], second: readonly MatchGame[]): PairedDifference {
+  const byKey = new Map(first.map((g) => [gameKey(g), g]));
+  const points: number[] = [];
+  const discs: number[] = [];
+  for (const g of second) {
+    const other = byKey.get(gameKey(g));
+    if (other === undefined) continue;
+    points.push(g.points - other.points);
+    discs.push(g.discs - other.discs);
+  }
+  const n = points.length;
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, n);
+  const halfWidth = (xs: number[], m: number): number => (n < 2 ? 0 : 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1) / n));
+  const p = mean(points);
+  const d = mean(discs);
+  return { games: n, points: p, pointsError: halfWidth(points, p), discs: d, discsError: halfWidth(discs, d) };
+}
+
+export function formatPaired(d: PairedDifference): string {
+  const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+  return (
+    `paired over ${d.games} games (second - first): ${signed(100 * d.points, 1)} ± ${(100 * d.pointsError).toFixed(1)} points, ` +
+    `${signed(d.discs, 1)} ± ${d.discsError.toFixed(1)} discs (95%)`
+  );
+}
+
 export function formatSummary(s: MatchSummary): string[] {
   const pct = (x: number): string => (100 * x).toFixed(1);
   const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
@@ -311,6 +352,8 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
                        service's default)
   --tt-mb N            Kibitz transposition table size (default 64, the service's)
   --record FILE        append each game as a JSON line; rerunning with the same file continues
+  --paired A,B         play nothing: summarise record files A and B and their game-by-game difference
+                       (B - A) over the games both hold (same opening and colour)
   -h, --help           this text
 `;
 
@@ -329,6 +372,7 @@ const spec = {
     'tt-mb': { type: 'string' },
     probcut: { type: 'string' },
     record: { type: 'string' },
+    paired: { type: 'string' },
   },
 } as const;
 
@@ -338,7 +382,23 @@ function probCutOption(text: string): number {
   return value;
 }
 
+function printPaired(text: string): void {
+  const files = text.split(',');
+  if (files.length !== 2 || files.some((f) => f.trim() === '')) throw new UsageError('--paired must be two record files A,B');
+  const [a, b] = files.map((f) => {
+    if (!existsSync(f)) throw new UsageError(`--paired: no record file '${f}'`);
+    return readRecord(f);
+  });
+  console.log(`A ${files[0]}: ${formatSummary(summarise(a))[0]}`);
+  console.log(`B ${files[1]}: ${formatSummary(summarise(b))[0]}`);
+  console.log(formatPaired(pairedDifference(a, b)));
+}
+
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
+  if (values.paired !== undefined) {
+    printPaired(values.paired);
+    return;
+  }
   if (values.engine === undefined) throw new UsageError('--engine is required');
   if (values['engine-depth'] === undefined) throw new UsageError('--engine-depth is required');
   const engineDepth = intOption(values, 'engine-depth', 0, 1, 60);
