@@ -96,7 +96,8 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
       if (plainOutcome < outcome) searchDrops++;
       if (serviceOutcome < outcome) serviceDrops++;
       if (options.verbose) {
-        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${service.solved ? 'proved' : 'searched'}, ${took} ms)`);
+        const how = service.solved ? 'proved' : 'searched';
+        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${how}, ${took} ms)`);
       }
     }
     const n = options.positions;

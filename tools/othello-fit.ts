@@ -19,7 +19,15 @@ import { FeatureEvaluator } from '../src/games/othello/classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from '../src/games/othello/eval-scale.js';
 import { LINEAR_COUNT, PatternEvaluator, globalFeatures } from '../src/games/othello/pattern-eval.js';
 import { encodePatternWeights, type PatternWeightsFile, stageTable } from '../src/games/othello/pattern-weights.js';
-import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable, patternIndices } from '../src/games/othello/patterns.js';
+import {
+  INSTANCE_COUNT,
+  INSTANCE_PATTERN,
+  PATTERN_BLOCK,
+  PATTERN_LENGTHS,
+  PATTERN_OFFSETS,
+  partnerTable,
+  patternIndices,
+} from '../src/games/othello/patterns.js';
 import { evaluatorFor } from '../src/games/othello/profiles.js';
 import type { Evaluator } from '../src/games/othello/position.js';
 import { NO_SCORE, RECORD_INTS, R_EMPTIES, R_EXACT, R_GAME, R_OUTCOME, R_SEARCH, TEST_EVERY, loadRecords } from './othello-data.js';
@@ -307,7 +315,8 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
       if (count === 0) continue;
       const lo = s * options.stageWidth;
       const hi = s === stages - 1 ? 60 : lo + options.stageWidth - 1;
-      console.log(`  ${String(lo).padStart(2)}..${String(hi).padEnd(2)} n=${String(count).padEnd(7)} ${table.map(([name, e]) => `${name} ${e[s].mae.toFixed(2)}`).join('  ')}`);
+      const errors = table.map(([name, e]) => `${name} ${e[s].mae.toFixed(2)}`).join('  ');
+      console.log(`  ${String(lo).padStart(2)}..${String(hi).padEnd(2)} n=${String(count).padEnd(7)} ${errors}`);
     }
   }
 }

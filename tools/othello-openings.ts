@@ -129,7 +129,8 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   const header = [
     `# ${count} Othello openings of ${plies} plies, distinct up to symmetry, each scored within +-${maxEval} discs`,
     `# by an NBoard engine at depth ${depth} (the scores are not kept). Made by:`,
-    `#   npm run othello-openings -- --engine '${values.engine}' --engine-depth ${depth} --plies ${plies} --count ${count} --max-eval ${maxEval} --seed ${seed}`,
+    `#   npm run othello-openings -- --engine '${values.engine}' --engine-depth ${depth} --plies ${plies} --count ${count}` +
+      ` --max-eval ${maxEval} --seed ${seed}`,
   ];
   writeFileSync(out, `${[...header, ...kept].join('\n')}\n`);
   console.log(`wrote ${kept.length} openings to ${out} (${tried} scored)`);
