@@ -161,7 +161,8 @@ export async function runHttpBench(print: (line: string) => void, opts: { quick:
   const header = 'clients | requests | 200 | 503 | other | p50-budget ms | p99-budget ms | req/s';
   const row = (connections: number, f: LoadFigures): string =>
     `${String(connections).padStart(7)} | ${String(f.requests).padStart(8)} | ${String(f.ok).padStart(3)} | ${String(f.rejected503).padStart(3)} | ` +
-    `${String(f.otherErrors).padStart(5)} | ${(f.p50Ms - budget).toFixed(0).padStart(13)} | ${(f.p99Ms - budget).toFixed(0).padStart(13)} | ${f.throughput.toFixed(1)}`;
+    `${String(f.otherErrors).padStart(5)} | ${(f.p50Ms - budget).toFixed(0).padStart(13)} | ` +
+    `${(f.p99Ms - budget).toFixed(0).padStart(13)} | ${f.throughput.toFixed(1)}`;
   // Searches: the result cache is off, or every request after the first would be a cache hit.
   const server = await startServer({ CACHE_ENTRIES: '0' });
   try {

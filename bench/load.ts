@@ -64,7 +64,8 @@ async function level(url: string, factor: number, capacity: number, budget: numb
   await eventLoopDelay(url); // resets the server's histogram
   const until = Date.now() + seconds * 1000;
   const health = probe(`${url}/health`, undefined, until);
-  const cheap = probe(`${url}/v1/games/mnk/legal-moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: BENCH_MNK_STATE }) }, until);
+  const legalMoves = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: BENCH_MNK_STATE }) };
+  const cheap = probe(`${url}/v1/games/mnk/legal-moves`, legalMoves, until);
   let finish: (r: autocannon.Result) => void = () => {};
   const done = new Promise<autocannon.Result>((resolve) => (finish = resolve));
   const instance = autocannon(
@@ -110,7 +111,8 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
   const server = await startServer({ WORKERS: String(opts.workers), MAX_QUEUE: String(opts.queue), CACHE_ENTRIES: '0' });
   const capacity = opts.workers + opts.queue;
   try {
-    print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity}), ${opts.seconds} s per level`);
+    const setup = `WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity})`;
+    print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, ${setup}, ${opts.seconds} s per level`);
     print(
       '| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | ' +
         'legal-moves p99 ms | loop delay p99 ms | loop delay max ms |',

@@ -478,7 +478,8 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
   });
 
   const statuses = Object.fromEntries([...total.statuses.entries()].sort());
-  const serverErrors = [...total.statuses.entries()].filter(([k]) => /^5\d\d/.test(k) && k !== '503 QUEUE_FULL' && k !== '503 TOO_MANY_STREAMS').reduce((a, [, v]) => a + v, 0);
+  const isServerError = (k: string): boolean => /^5\d\d/.test(k) && k !== '503 QUEUE_FULL' && k !== '503 TOO_MANY_STREAMS';
+  const serverErrors = [...total.statuses.entries()].filter(([k]) => isServerError(k)).reduce((a, [, v]) => a + v, 0);
   // RSS after the first 5 minutes against the end of the run (only when the run is long enough).
   const fiveMinutes = Math.round(300 / opts.reportSeconds) - 1;
   const rssGrowth = rss.length > fiveMinutes + 1 ? rss[rss.length - 1] / rss[fiveMinutes] - 1 : undefined;

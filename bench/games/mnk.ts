@@ -106,7 +106,8 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     started = performance.now();
     const r = analyse(engine, pos, searcher, { deadline: Date.now() + budgetMs });
     const ms = performance.now() - started;
-    print(`analyse ${name} at ${budgetMs} ms: depth ${r.depth}, ${r.nodes} nodes in ${ms.toFixed(0)} ms (${Math.round((r.nodes / ms) * 1000)} nodes/s effective), ${r.stopReason}`);
+    const effective = Math.round((r.nodes / ms) * 1000);
+    print(`analyse ${name} at ${budgetMs} ms: depth ${r.depth}, ${r.nodes} nodes in ${ms.toFixed(0)} ms (${effective} nodes/s effective), ${r.stopReason}`);
   }
   let correct = 0;
   let worstMs = 0;

@@ -82,7 +82,8 @@ function perSecond(count: number, ms: number): string {
 const PERFT_RUNS = 3;
 
 function benchPerft(print: (line: string) => void, quick: boolean): void {
-  const reference = JSON.parse(readFileSync(fixturePath('perft.json'), 'utf8')) as { rows: { depth: number; edaxConvention: number; terminalConvention: number }[] };
+  type PerftRow = { depth: number; edaxConvention: number; terminalConvention: number };
+  const reference = JSON.parse(readFileSync(fixturePath('perft.json'), 'utf8')) as { rows: PerftRow[] };
   const check = (depth: number, value: number, terminal: boolean): string => {
     const row = reference.rows.find((r) => r.depth === depth);
     const expected = row === undefined ? undefined : terminal ? row.terminalConvention : row.edaxConvention;
@@ -103,17 +104,20 @@ function benchPerft(print: (line: string) => void, quick: boolean): void {
     const ms = Math.min(...times);
     const convention = terminal ? 'terminal' : 'edax';
     const runs = times.map((t) => seconds(t)).join(', ');
-    print(`perft(${depth}) ${convention} convention, bitboard path: ${leaves}${check(depth, leaves, terminal)} in ${seconds(ms)} (${perSecond(leaves, ms)} leaves; best of ${runs})`);
+    const checked = check(depth, leaves, terminal);
+    print(`perft(${depth}) ${convention} convention, bitboard path: ${leaves}${checked} in ${seconds(ms)} (${perSecond(leaves, ms)} leaves; best of ${runs})`);
   }
   const generic = quick ? 8 : 10;
   const started = Date.now();
   const viaInterface = perft(pos, generic, false);
   const ms = Date.now() - started;
-  print(`perft(${generic}) edax convention, SearchPosition path: ${viaInterface}${check(generic, viaInterface, false)} in ${seconds(ms)} (${perSecond(viaInterface, ms)} leaves)`);
+  const checked = check(generic, viaInterface, false);
+  print(`perft(${generic}) edax convention, SearchPosition path: ${viaInterface}${checked} in ${seconds(ms)} (${perSecond(viaInterface, ms)} leaves)`);
 }
 
 function benchSolver(print: (line: string) => void, quick: boolean): void {
-  const reference = JSON.parse(readFileSync(fixturePath('endgames.json'), 'utf8')) as { positions: { id: string; empties: number; board: string[]; turn: string; exactScore: number }[] };
+  type Endgame = { id: string; empties: number; board: string[]; turn: string; exactScore: number };
+  const reference = JSON.parse(readFileSync(fixturePath('endgames.json'), 'utf8')) as { positions: Endgame[] };
   const sets: { label: string; board: readonly string[]; turn: string; expected?: number }[] = [];
   for (const p of reference.positions.filter((x) => !quick || x.empties >= 18)) {
     sets.push({ label: `${p.id} (${p.empties} empties)`, board: p.board, turn: p.turn, expected: p.exactScore });
