@@ -224,11 +224,17 @@ export function readRecord(path: string): MatchGame[] {
     .map((line) => JSON.parse(line) as MatchGame);
 }
 
+function mean(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+}
+
+/** Half-width of the 95% normal interval of the mean of `xs` (whose mean is `m`); 0 below two values. */
+function halfWidth(xs: readonly number[], m: number): number {
+  return xs.length < 2 ? 0 : 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
+}
+
 export function summarise(games: readonly MatchGame[]): MatchSummary {
   const n = games.length;
-  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const halfWidth = (xs: number[], m: number): number =>
-    xs.length < 2 ? 0 : 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
   const points = games.map((g) => g.points);
   const discs = games.map((g) => g.discs);
   const score = mean(points);
@@ -284,8 +290,6 @@ export function pairedDifference(first: readonly MatchGame[], second: readonly M
     discs.push(g.discs - other.discs);
   }
   const n = points.length;
-  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, n);
-  const halfWidth = (xs: number[], m: number): number => (n < 2 ? 0 : 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1) / n));
   const p = mean(points);
   const d = mean(discs);
   return { games: n, points: p, pointsError: halfWidth(points, p), discs: d, discsError: halfWidth(discs, d) };

@@ -41,12 +41,10 @@ export function globalFeatures(pl: number, ph: number, ol: number, oh: number, o
 const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
 
 export class PatternEvaluator implements Evaluator {
-  /** weights[stage * PHASE_BLOCK + slot], in evaluation units. */
-  readonly weights: Float32Array;
   /** Stage of each number of empty squares (0..64). */
   readonly stageOf: Int32Array;
   /**
-   * The pattern weights again as int16, PATTERN_BLOCK per stage: the file stores them as int16, and
+   * The pattern weights (given as weights[stage * PHASE_BLOCK + slot]) as int16, PATTERN_BLOCK per stage: the file stores them as int16, and
    * half the bytes of float32 keeps more of a stage's tables in the CPU cache (the lookups are random).
    */
   private readonly tables: Int16Array;
@@ -58,7 +56,6 @@ export class PatternEvaluator implements Evaluator {
     let stages = 0;
     for (const s of stageOf) stages = Math.max(stages, s + 1);
     if (stageOf.length !== 65 || weights.length !== stages * PHASE_BLOCK) throw new Error('pattern weights: wrong size');
-    this.weights = weights;
     this.stageOf = stageOf;
     this.tables = new Int16Array(stages * PATTERN_BLOCK);
     this.linear = new Float64Array(stages * LINEAR_COUNT);
