@@ -52,6 +52,8 @@ export interface GameOptions {
   readonly epsilon: number;
   readonly solveEmpties: number;
   readonly profile: string;
+  /** ProbCut confidence of the self-play search (0: full width, as the recorded data sets were made). */
+  readonly probCut: number;
   readonly seed: number;
 }
 
@@ -73,6 +75,7 @@ export function playGame(game: number, options: GameOptions, searcher: Searcher)
   const rng = new Random((options.seed * 1_000_003 + game) >>> 0);
   const pos = startPosition();
   pos.evaluator = evaluatorFor(options.profile);
+  pos.probCutConfidence = options.probCut;
   const buffer = new Int32Array(64);
   const openingPlies = options.openMin + rng.below(options.openMax - options.openMin + 1);
   const rows: number[][] = [];
@@ -166,9 +169,10 @@ function chunkFiles(dir: string): string[] {
 }
 
 /** Replaces R_SEARCH of every non-exact record by a depth-`depth` search score (in place). */
-export function relabelRecords(records: Int32Array, depth: number, profile: string, searcher: Searcher): void {
+export function relabelRecords(records: Int32Array, depth: number, profile: string, searcher: Searcher, probCut = 0): void {
   const pos = startPosition();
   pos.evaluator = evaluatorFor(profile);
+  pos.probCutConfidence = probCut;
   let game = -1;
   for (let r = 0; r < records.length; r += RECORD_INTS) {
     if (records[r + R_GAME] !== game) {
@@ -182,7 +186,16 @@ export function relabelRecords(records: Int32Array, depth: number, profile: stri
 }
 
 /** Relabels the chunks of `dir` this part owns into `out` (resumable, like generateGames). */
-export function relabelChunks(dir: string, out: string, depth: number, profile: string, part: number, parts: number, print: (line: string) => void): void {
+export function relabelChunks(
+  dir: string,
+  out: string,
+  depth: number,
+  profile: string,
+  part: number,
+  parts: number,
+  print: (line: string) => void,
+  probCut = 0,
+): void {
   mkdirSync(out, { recursive: true });
   const searcher = new Searcher(new TranspositionTable(18));
   const started = Date.now();
@@ -192,7 +205,7 @@ export function relabelChunks(dir: string, out: string, depth: number, profile: 
     if (i % parts !== part || existsSync(path)) return;
     const b = readFileSync(join(dir, name));
     const records = new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-    relabelRecords(records, depth, profile, searcher);
+    relabelRecords(records, depth, profile, searcher, probCut);
     writeFileSync(`${path}.tmp`, Buffer.from(records.buffer));
     renameSync(`${path}.tmp`, path);
     made++;
@@ -232,6 +245,7 @@ copies them with the playing search's score replaced by a --depth search on ever
   --epsilon X           probability of a random move after the opening (default 0.1)
   --solve-empties N     exact solve (and its optimal line) from N empties (default 14)
   --profile NAME        evaluation of the self-play (or relabelling) search (default: default)
+  --probcut X           ProbCut confidence of that search (default 0: full width)
   --out DIR             relabel: where the relabelled chunk files go
   --seed N              seed (default 1)
   -h, --help            this text
@@ -252,6 +266,7 @@ const spec = {
     epsilon: { type: 'string' },
     'solve-empties': { type: 'string' },
     profile: { type: 'string' },
+    probcut: { type: 'string' },
     seed: { type: 'string' },
     out: { type: 'string' },
   },
@@ -264,10 +279,12 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const partText = values.part ?? '1/1';
   const m = /^(\d+)\/(\d+)$/.exec(partText);
   if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${partText}'`);
+  const probCut = values.probcut === undefined ? 0 : Number(values.probcut);
+  if (!(probCut >= 0 && probCut <= 4)) throw new UsageError(`--probcut must be from 0 to 4, got '${values.probcut}'`);
   if (command === 'relabel') {
     if (values.out === undefined) throw new UsageError('--out is required');
     const depth = intOption(values, 'depth', 6, 1, 20);
-    relabelChunks(values.dir, values.out, depth, values.profile ?? 'default', Number(m[1]) - 1, Number(m[2]), console.log);
+    relabelChunks(values.dir, values.out, depth, values.profile ?? 'default', Number(m[1]) - 1, Number(m[2]), console.log, probCut);
     return;
   }
   const games = intOption(values, 'games', 0, 1);
@@ -281,6 +298,7 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
     epsilon,
     solveEmpties: intOption(values, 'solve-empties', 14, 0, 24),
     profile: values.profile ?? 'default',
+    probCut,
     seed: intOption(values, 'seed', 1),
   };
   if (options.openMax < options.openMin) throw new UsageError('--open-max must be at least --open-min');

@@ -116,6 +116,8 @@ export interface GameEngine<P extends SearchPosition = SearchPosition> {
   readonly solveTimeShare?: number;
   /** Converts a heuristic internal score to the game's client scale (documented in `scoreScale`). */
   clientScore(internal: number): number;
+  /** Present for games whose midgame search uses Multi-ProbCut: its default confidence (EngineOptions.probCut). */
+  readonly defaultProbCut?: number;
   /** Client score reported with a proven win (its negation for a loss) when there is no exact score. */
   readonly provenWinScore: number;
   /**

@@ -97,7 +97,14 @@ export function fallbackResult(pos: SearchPosition, root: RootOptions = {}): Sea
 export function searchJob(
   def: GameDefinition<SearchPosition>,
   pos: SearchPosition,
-  options: { deadline: number; maxDepth: number | undefined; seed: number | undefined; maxNodes?: number | undefined; threads?: number } & RootOptions,
+  options: {
+    deadline: number;
+    maxDepth: number | undefined;
+    seed: number | undefined;
+    maxNodes?: number | undefined;
+    threads?: number;
+    probCut?: number | undefined;
+  } & RootOptions,
 ): SearchJob {
   const task: SearchTask = {
     gameId: def.id,
@@ -108,6 +115,7 @@ export function searchJob(
     profile: undefined,
     control: newControlBlock(),
     ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
+    ...(options.probCut === undefined ? {} : { probCut: options.probCut }),
     ...(options.multiPv === undefined ? {} : { multiPv: options.multiPv }),
     ...(options.rootMoves === undefined ? {} : { rootMoves: options.rootMoves }),
   };

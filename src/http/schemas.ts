@@ -121,6 +121,7 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
         Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Breaks ties between equal moves reproducibly.', examples: [42] }),
       ),
       ...rootOptions(moveInput),
+      ...probCutOption(def),
     },
     { additionalProperties: false, examples: [{ state: def.exampleState, timeBudgetMs: 1000 }] },
   );
@@ -149,6 +150,28 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
 
 /** Most moves a searchMoves or avoidMoves list may name. */
 export const MAX_MOVE_FILTER = 512;
+
+/** Highest ProbCut confidence a request may set (beyond it nearly nothing is cut). */
+export const MAX_PROBCUT = 4;
+
+/** The `probCut` request option, for games whose search uses Multi-ProbCut (others reject the field). */
+function probCutOption(def: GameDefinition<SearchPosition>): Record<string, TSchema> {
+  const fallback = def.engine.defaultProbCut;
+  if (fallback === undefined) return {};
+  return {
+    probCut: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_PROBCUT,
+        description:
+          `Multi-ProbCut confidence in standard deviations (default ${fallback}): the midgame search prunes a move when a shallow ` +
+          'search predicts the deep one beyond the window with this confidence. Higher is safer and slower, 0 turns it off. ' +
+          'Never used by the exact endgame solver.',
+        examples: [fallback],
+      }),
+    ),
+  };
+}
 
 /** Node limit and root move filters, shared by best-move and analyse. */
 function rootOptions(moveInput: TSchema) {

@@ -7,7 +7,7 @@ import { ENGINES } from '../games/engines.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
 import type { SearchPosition } from '../games/types.js';
-import type { SearchTask, SearchTaskResult } from './task.js';
+import { taskEngineOptions, type SearchTask, type SearchTaskResult } from './task.js';
 
 /** Depth and time of a fallback search (the same on the fallback thread and, as a last resort, the main thread). */
 export const FALLBACK_MAX_DEPTH = 2;
@@ -49,6 +49,6 @@ let searcher: Searcher | undefined;
 export function runFallback(task: SearchTask): SearchTaskResult {
   searcher ??= new Searcher(new TranspositionTable(1));
   const engine = ENGINES[task.gameId];
-  const options = { ...(task.profile === undefined ? {} : { profile: task.profile }), ...(task.seed === undefined ? {} : { seed: task.seed }) };
+  const options = taskEngineOptions(task);
   return fallbackSearch(searcher, engine.restore(task.snapshot, options), { multiPv: task.multiPv, rootMoves: task.rootMoves });
 }

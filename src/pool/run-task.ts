@@ -15,6 +15,7 @@ import {
   STATE_DONE,
   STATE_QUEUED,
   STATE_RUNNING,
+  taskEngineOptions,
   type ProgressMessage,
   type SearchTask,
   type SearchTaskResult,
@@ -86,7 +87,7 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   }
   Atomics.store(control, CONTROL_THREAD, threadId);
   const engine = ENGINES[task.gameId];
-  const options = { ...(task.profile === undefined ? {} : { profile: task.profile }), ...(task.seed === undefined ? {} : { seed: task.seed }) };
+  const options = taskEngineOptions(task);
   const position = engine.restore(task.snapshot, options);
   if (task.sharedTt !== undefined && (task.helper ?? 0) > 0) return runHelper(task, position, startedAt);
   // Lazy SMP's main search works on the table it shares with its helpers (fresh for this request).

@@ -4,7 +4,7 @@
  * cooperatively without terminating the worker.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { GameId } from '../games/types.js';
+import type { EngineOptions, GameId } from '../games/types.js';
 import type { IterationInfo, SearchLine, StopReason } from '../search/search.js';
 
 export interface SearchTask {
@@ -15,6 +15,8 @@ export interface SearchTask {
   readonly maxDepth: number | undefined;
   readonly seed: number | undefined;
   readonly profile: string | undefined;
+  /** Multi-ProbCut confidence for games that support it (absent: the game's default). */
+  readonly probCut?: number;
   /** Int32Array view over a SharedArrayBuffer: see CONTROL_* indices. */
   readonly control: Int32Array;
   /** Stop after about this many nodes (fixed-node requests are reproducible: fresh table). */
@@ -54,6 +56,15 @@ export interface SearchTaskResult {
   /** When the worker started and finished the search (Date.now() scale). */
   readonly startedAt: number;
   readonly finishedAt: number;
+}
+
+/** The engine options a task carries into `engine.restore`. */
+export function taskEngineOptions(task: SearchTask): EngineOptions {
+  return {
+    ...(task.profile === undefined ? {} : { profile: task.profile }),
+    ...(task.seed === undefined ? {} : { seed: task.seed }),
+    ...(task.probCut === undefined ? {} : { probCut: task.probCut }),
+  };
 }
 
 export const CONTROL_STATE = 0;

@@ -107,6 +107,27 @@ t.test('multiPv above the number of moves lists every move once; filters as obje
   t.ok(avoided.evaluation.winProbability >= 0 && avoided.evaluation.winProbability <= 1, 'best-move carries winProbability');
 });
 
+t.test('probCut (Othello): 0 searches full width, the default equals no option, other games reject the field', async (t) => {
+  const state = await opening('othello');
+  const run = async (action: string, extra: Record<string, unknown>) =>
+    (await post('othello', action, { state, maxDepth: 7, seed: 1, timeBudgetMs: 60_000, ...extra })).json();
+  const plain = await run('best-move', {});
+  const explicit = await run('best-move', { probCut: 1.5 });
+  const off = await run('best-move', { probCut: 0 });
+  t.same([explicit.nodes, explicit.move], [plain.nodes, plain.move], 'probCut 1.5 is the default (same tree)');
+  // At depth 7 the table predicts depth 7 from depth 3 (src/games/othello/probcut.json): cuts only shrink the tree.
+  t.ok(off.nodes > plain.nodes, `full width visits more nodes: ${off.nodes} > ${plain.nodes}`);
+  const analysedOff = await run('analyse', { probCut: 0, multiPv: 1 });
+  const analysedOn = await run('analyse', { multiPv: 1 });
+  t.ok(analysedOff.nodes > analysedOn.nodes, `analyse passes it on too: ${analysedOff.nodes} > ${analysedOn.nodes}`);
+  for (const [body, field] of [[{ probCut: -1 }, 'body/probCut'], [{ probCut: 4.5 }, 'body/probCut'], [{ probCut: 'high' }, 'body/probCut']] as const) {
+    const r = await post('othello', 'best-move', { state, maxDepth: 2, ...body });
+    t.same([r.statusCode, r.json().code, r.json().field], [400, 'VALIDATION_ERROR', field], JSON.stringify(body));
+  }
+  const mnk = await post('mnk', 'best-move', { state: { m: 3, n: 3, k: 3, board: ['X..', '...', '...'], turn: 'O' }, probCut: 1 });
+  t.same([mnk.statusCode, mnk.json().code, mnk.json().field], [400, 'VALIDATION_ERROR', 'body/probCut'], 'a game without ProbCut rejects it');
+});
+
 t.test('bad input: a 4xx with a stable code naming the field', async (t) => {
   const state = await initial('othello');
   const cases: Array<[Record<string, unknown>, number, string, string]> = [

@@ -25,7 +25,7 @@ import {
   startPosition,
 } from '../../tools/othello-data.js';
 
-const OPTIONS = { openMin: 2, openMax: 4, depth: 1, epsilon: 0.1, solveEmpties: 10, profile: 'default', seed: 3 };
+const OPTIONS = { openMin: 2, openMax: 4, depth: 1, epsilon: 0.1, solveEmpties: 10, profile: 'default', probCut: 0, seed: 3 };
 
 t.test('a self-play game: one record per position, exact values from the solve point on', async (t) => {
   const records = playGame(7, OPTIONS, new Searcher(new TranspositionTable(10)));

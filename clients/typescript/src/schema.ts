@@ -3990,6 +3990,11 @@ export interface paths {
                              */
                             col?: number;
                         } | string)[];
+                        /**
+                         * @description Multi-ProbCut confidence in standard deviations (default 1.5): the midgame search prunes a move when a shallow search predicts the deep one beyond the window with this confidence. Higher is safer and slower, 0 turns it off. Never used by the exact endgame solver.
+                         * @example 1.5
+                         */
+                        probCut?: number;
                     };
                 };
             };
@@ -4563,6 +4568,11 @@ export interface paths {
                              */
                             col?: number;
                         } | string)[];
+                        /**
+                         * @description Multi-ProbCut confidence in standard deviations (default 1.5): the midgame search prunes a move when a shallow search predicts the deep one beyond the window with this confidence. Higher is safer and slower, 0 turns it off. Never used by the exact endgame solver.
+                         * @example 1.5
+                         */
+                        probCut?: number;
                         /**
                          * @description Number of lines (default 3); each is searched to the reported depth (true multi-PV).
                          * @example 3

@@ -17,6 +17,7 @@ import {
 import { EVAL_UNITS_PER_DISC } from './eval-scale.js';
 import { evaluatorFor } from './profiles.js';
 import { OthelloPosition } from './position.js';
+import { DEFAULT_PROBCUT } from './probcut.js';
 import { solveEndgame } from './solver.js';
 
 export { OthelloPosition } from './position.js';
@@ -45,6 +46,7 @@ export const engine: GameEngine<OthelloPosition> = {
     return solveEndgame(pos, ctx);
   },
   solveTimeShare: 0.6,
+  defaultProbCut: DEFAULT_PROBCUT,
   clientScore(internal: number): number {
     return Math.round(internal) / EVAL_UNITS_PER_DISC;
   },

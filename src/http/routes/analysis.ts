@@ -46,6 +46,7 @@ export interface AnalyseBody extends FilterBody {
   maxNodes?: number;
   multiPv?: number;
   threads?: number;
+  probCut?: number;
 }
 
 /**
@@ -240,7 +241,15 @@ async function analyseRoute(
   refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
-  const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, ...root });
+  const job = searchJob(def, pos, {
+    deadline,
+    maxDepth: body.maxDepth,
+    seed: body.seed,
+    maxNodes: body.maxNodes,
+    threads,
+    probCut: body.probCut,
+    ...root,
+  });
   const controller = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableEnded) controller.abort();

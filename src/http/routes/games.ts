@@ -247,6 +247,7 @@ interface BestMoveBody {
   seed?: number;
   maxNodes?: number;
   threads?: number;
+  probCut?: number;
   searchMoves?: unknown[];
   avoidMoves?: unknown[];
 }
@@ -270,8 +271,8 @@ async function bestMove(
   const allowed = rootMoves ?? legal;
   const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
-  // The cache holds plain answers only (no node limit, no filter, one thread).
-  const cacheable = rootMoves === undefined && body.maxNodes === undefined && threads === 1;
+  // The cache holds plain answers only (no node limit, no filter, one thread, the default ProbCut).
+  const cacheable = rootMoves === undefined && body.maxNodes === undefined && threads === 1 && body.probCut === undefined;
   if (opts.cache.enabled && cacheable && legal.length > 1) {
     const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
     opts.metrics.countCache(hit !== undefined);
@@ -293,7 +294,15 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const job = searchJob(def, pos, { deadline, maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, threads, rootMoves });
+      const job = searchJob(def, pos, {
+        deadline,
+        maxDepth: body.maxDepth,
+        seed: body.seed,
+        maxNodes: body.maxNodes,
+        threads,
+        rootMoves,
+        probCut: body.probCut,
+      });
       const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
