@@ -38,6 +38,8 @@ export interface MatchOptions {
   readonly ttMb: number;
   readonly record?: string;
   readonly engineOptions?: Omit<EngineOptions, 'profile'>;
+  /** Play only openings i with i % parts === part (two matches on two cores, one record each). */
+  readonly part?: { readonly part: number; readonly parts: number };
 }
 
 export interface MatchGame {
@@ -326,6 +328,7 @@ export async function runMatch(options: MatchOptions, print: (line: string) => v
   try {
     await engine.setDepth(options.engineDepth);
     for (let i = 0; i < options.openings.length; i++) {
+      if (options.part !== undefined && i % options.part.parts !== options.part.part) continue;
       for (const kibitz of ['B', 'W'] as const) {
         if (done.has(gameKey({ opening: i, kibitz }))) continue;
         const game = await playMatchGame(engine, searcher, options, i, kibitz);
@@ -340,6 +343,12 @@ export async function runMatch(options: MatchOptions, print: (line: string) => v
   return games;
 }
 
+function partOption(text: string): { part: number; parts: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${text}'`);
+  return { part: Number(m[1]) - 1, parts: Number(m[2]) };
+}
+
 const usage = `npm run othello-match -- --engine CMD --engine-depth N [options]
 
 Kibitz against an NBoard-protocol Othello engine over balanced openings, both colours per opening.
@@ -352,6 +361,8 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
                        are not slowed by a busy machine, a time budget is
   --openings FILE      openings, one per line as squares 'f5d6c3...' (default tools/othello-openings.txt)
   --first N            play only the first N openings (default: all)
+  --part K/M           play only openings K-1, K-1+M, ... of those (M matches at once, one --record each;
+                       the opening numbers stay those of the whole list, so records pair and merge)
   --probcut T          Kibitz's Multi-ProbCut confidence in standard deviations (0 = off; default: the
                        service's default)
   --tt-mb N            Kibitz transposition table size (default 64, the service's)
@@ -373,6 +384,7 @@ const spec = {
     ms: { type: 'string' },
     openings: { type: 'string' },
     first: { type: 'string' },
+    part: { type: 'string' },
     'tt-mb': { type: 'string' },
     probcut: { type: 'string' },
     record: { type: 'string' },
@@ -426,6 +438,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     openings,
     ttMb: intOption(values, 'tt-mb', 64, 1, 4096),
     record: values.record,
+    ...(values.part === undefined ? {} : { part: partOption(values.part) }),
     ...(values.probcut === undefined ? {} : { engineOptions: { probCut: probCutOption(values.probcut) } }),
   };
   console.log(

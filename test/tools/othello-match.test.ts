@@ -1,8 +1,10 @@
 /**
- * othello-match's record summaries: the paired, game-by-game difference of two runs.
+ * othello-match's record summaries (the paired, game-by-game difference of two runs), and a short match against
+ * Kibitz's own NBoard adapter standing in for NTest.
  */
 import t from 'tap';
-import { type MatchGame, formatPaired, pairedDifference, summarise } from '../../tools/othello-match.js';
+import { readFileSync } from 'node:fs';
+import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
   return {
@@ -45,4 +47,38 @@ t.test('summarise counts results, sides and time per move', async (t) => {
   t.same(s.asBlack, { points: 1, games: 2 });
   t.equal(s.kibitzMsPerMove, 100);
   t.ok(Math.abs(s.engineMsPerMove - 10) < 1e-9, 'engine ms per move');
+});
+
+t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays its share, numbered as in the whole list', async (t) => {
+  const dir = t.testdir({});
+  const record = `${dir}/part.jsonl`;
+  const options = {
+    engine: `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1`,
+    engineDepth: 1,
+    profile: 'default',
+    limit: { depth: 1 },
+    openings: parseOpenings('f5d6c3\nf5f6e6\nf5d6c5\nf5f4e3\n'),
+    ttMb: 1,
+    record,
+    part: { part: 1, parts: 2 },
+  };
+  const games = await runMatch(options, () => {});
+  t.same(
+    games.map((g) => [g.opening, g.kibitz]),
+    [
+      [1, 'B'],
+      [1, 'W'],
+      [3, 'B'],
+      [3, 'W'],
+    ],
+    'openings 2 and 4 of 4 (numbers 1 and 3), both colours',
+  );
+  for (const g of games) {
+    t.same(g.moves.slice(0, 3), options.openings[g.opening], 'each game starts with its opening');
+    t.ok(g.moves.length >= 40, `a whole game: ${g.moves.length} moves`);
+    t.ok([0, 0.5, 1].includes(g.points) && Math.sign(g.discs) === Math.sign(2 * g.points - 1), 'points agree with discs');
+  }
+  const again = await runMatch(options, () => {});
+  t.equal(again.length, 4, 'rerun with the same record plays nothing new');
+  t.equal(readFileSync(record, 'utf8').trim().split('\n').length, 4);
 });
