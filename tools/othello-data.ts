@@ -25,7 +25,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, numberOption, partOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
@@ -276,15 +276,12 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const command = positionals[0];
   if ((command !== 'games' && command !== 'relabel') || positionals.length !== 1) throw new UsageError("the command must be 'games' or 'relabel'");
   if (values.dir === undefined) throw new UsageError('--dir is required');
-  const partText = values.part ?? '1/1';
-  const m = /^(\d+)\/(\d+)$/.exec(partText);
-  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${partText}'`);
-  const probCut = values.probcut === undefined ? 0 : Number(values.probcut);
-  if (!(probCut >= 0 && probCut <= 4)) throw new UsageError(`--probcut must be from 0 to 4, got '${values.probcut}'`);
+  const { part, parts } = partOption(values, 'part');
+  const probCut = numberOption(values, 'probcut', 0, 0, 10);
   if (command === 'relabel') {
     if (values.out === undefined) throw new UsageError('--out is required');
     const depth = intOption(values, 'depth', 6, 1, 20);
-    relabelChunks(values.dir, values.out, depth, values.profile ?? 'default', Number(m[1]) - 1, Number(m[2]), console.log, probCut);
+    relabelChunks(values.dir, values.out, depth, values.profile ?? 'default', part, parts, console.log, probCut);
     return;
   }
   const games = intOption(values, 'games', 0, 1);
@@ -302,7 +299,7 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
     seed: intOption(values, 'seed', 1),
   };
   if (options.openMax < options.openMin) throw new UsageError('--open-max must be at least --open-min');
-  generateGames(values.dir, games, intOption(values, 'chunk', 100, 1), Number(m[1]) - 1, Number(m[2]), options, console.log);
+  generateGames(values.dir, games, intOption(values, 'chunk', 100, 1), part, parts, options, console.log);
 }
 
 runCliIfMain(import.meta.url, spec, main);

@@ -8,7 +8,7 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, numberOption, partOption, runCliIfMain } from '../src/core/cli.js';
 import { definition } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
 import { PROFILES } from '../src/games/othello/profiles.js';
@@ -343,12 +343,6 @@ export async function runMatch(options: MatchOptions, print: (line: string) => v
   return games;
 }
 
-function partOption(text: string): { part: number; parts: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(text);
-  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--part must be K/M with 1 <= K <= M, got '${text}'`);
-  return { part: Number(m[1]) - 1, parts: Number(m[2]) };
-}
-
 const usage = `npm run othello-match -- --engine CMD --engine-depth N [options]
 
 Kibitz against an NBoard-protocol Othello engine over balanced openings, both colours per opening.
@@ -392,12 +386,6 @@ const spec = {
   },
 } as const;
 
-function probCutOption(text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 10) throw new UsageError('--probcut must be a number 0..10');
-  return value;
-}
-
 function printPaired(text: string): void {
   const files = text.split(',');
   if (files.length !== 2 || files.some((f) => f.trim() === '')) throw new UsageError('--paired must be two record files A,B');
@@ -438,8 +426,8 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     openings,
     ttMb: intOption(values, 'tt-mb', 64, 1, 4096),
     record: values.record,
-    ...(values.part === undefined ? {} : { part: partOption(values.part) }),
-    ...(values.probcut === undefined ? {} : { engineOptions: { probCut: probCutOption(values.probcut) } }),
+    ...(values.part === undefined ? {} : { part: partOption(values, 'part') }),
+    ...(values.probcut === undefined ? {} : { engineOptions: { probCut: numberOption(values, 'probcut', 0, 0, 10) } }),
   };
   console.log(
     `othello-match: Kibitz ${profile}${values.probcut === undefined ? '' : ` probCut ${values.probcut}`} at ${describeLimit(limit)} ` +

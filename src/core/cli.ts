@@ -69,6 +69,26 @@ export function intOption(values: Record<string, unknown>, name: string, fallbac
   return value;
 }
 
+/** Reads a number option from min to max; anything else is a UsageError naming the option. */
+export function numberOption(values: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, got '${String(raw)}'`);
+  }
+  return value;
+}
+
+/** Reads a K/M share option: this process takes items K-1, K-1+M, ... (returned zero-based); absent: all. */
+export function partOption(values: Record<string, unknown>, name: string): { part: number; parts: number } {
+  const raw = values[name];
+  if (raw === undefined) return { part: 0, parts: 1 };
+  const m = typeof raw === 'string' ? /^(\d+)\/(\d+)$/.exec(raw) : null;
+  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--${name} must be K/M with 1 <= K <= M, got '${String(raw)}'`);
+  return { part: Number(m[1]) - 1, parts: Number(m[2]) };
+}
+
 /** Exit code for an error thrown by an entry: 2 for usage problems, 1 otherwise; prints one line. */
 export function reportError(name: string, error: unknown): number {
   const { code, line } = describeError(name, error);

@@ -94,6 +94,11 @@ export function fallbackResult(pos: SearchPosition, root: RootOptions = {}): Sea
   return fallbackSearch(fallbackSearcher, pos, root);
 }
 
+/** The search limits a best-move or analyse body sets (schema-validated), as searchJob takes them. */
+export function bodyLimits(body: { maxDepth?: number; seed?: number; maxNodes?: number; probCut?: number }) {
+  return { maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, probCut: body.probCut };
+}
+
 export function searchJob(
   def: GameDefinition<SearchPosition>,
   pos: SearchPosition,

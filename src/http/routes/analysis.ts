@@ -14,6 +14,7 @@ import { ApiError, errorBody, fromFieldError } from '../errors.js';
 import {
   type ClientEvaluation,
   type RootOptions,
+  bodyLimits,
   encodePv,
   fallbackResult,
   legalMoveCodes,
@@ -241,15 +242,7 @@ async function analyseRoute(
   refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
-  const job = searchJob(def, pos, {
-    deadline,
-    maxDepth: body.maxDepth,
-    seed: body.seed,
-    maxNodes: body.maxNodes,
-    threads,
-    probCut: body.probCut,
-    ...root,
-  });
+  const job = searchJob(def, pos, { deadline, threads, ...bodyLimits(body), ...root });
   const controller = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableEnded) controller.abort();

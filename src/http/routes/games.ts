@@ -15,6 +15,7 @@ import { decodeRootFilter, registerAnalysis } from './analysis.js';
 import type { GameRouteOptions } from './options.js';
 import { WIN_PROB_COMMANDS, WIN_PROB_CURVES } from '../../analysis/winprob.js';
 import {
+  bodyLimits,
   encodeMoves,
   encodePv,
   fallbackResult,
@@ -294,15 +295,7 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const job = searchJob(def, pos, {
-        deadline,
-        maxDepth: body.maxDepth,
-        seed: body.seed,
-        maxNodes: body.maxNodes,
-        threads,
-        rootMoves,
-        probCut: body.probCut,
-      });
+      const job = searchJob(def, pos, { deadline, threads, rootMoves, ...bodyLimits(body) });
       const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;
