@@ -50,7 +50,12 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: hostileValue }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key: fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 8 })), value: hostileValue }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    pick: fc.nat(),
+    key: fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 8 })),
+    value: hostileValue,
+  }),
   fc.record({ kind: fc.constant('truncate' as const), pick: fc.nat(), keep: fc.nat({ max: 10 }) }),
   fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('wrap' as const), pick: fc.nat() }),
@@ -154,11 +159,21 @@ export interface FuzzOptions {
 }
 
 /** Fuzzes one endpoint; resolves with the first violation fast-check found (shrunk), or null. */
-export async function fuzzEndpoint(app: FastifyInstance, endpoint: Endpoint, example: { state: Json; move: Json }, options: FuzzOptions): Promise<string | null> {
+export async function fuzzEndpoint(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  example: { state: Json; move: Json },
+  options: FuzzOptions,
+): Promise<string | null> {
   const url = `/v1/games/${endpoint.game}/${endpoint.action}`;
   const base = validBody(endpoint.action, example);
   const bodies = fc.oneof(
-    { weight: 4, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => ms.reduce<string>((text, m) => mutate(JSON.parse(text) as Json, m), JSON.stringify(base))) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(mutation, { minLength: 1, maxLength: 3 })
+        .map((ms) => ms.reduce<string>((text, m) => mutate(JSON.parse(text) as Json, m), JSON.stringify(base))),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   );
@@ -176,7 +191,11 @@ export async function fuzzEndpoint(app: FastifyInstance, endpoint: Endpoint, exa
 
 /** Fuzzes the initial-state query string of a game. */
 export async function fuzzInitialState(app: FastifyInstance, game: GameId, options: FuzzOptions): Promise<string | null> {
-  const query = fc.dictionary(fc.oneof(fc.constantFrom('m', 'n', 'k', '__proto__', 'x'), fc.string({ maxLength: 6 })), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('1e9', '-1', '0', '101', 'NaN', '3.5')), { maxKeys: 4 });
+  const query = fc.dictionary(
+    fc.oneof(fc.constantFrom('m', 'n', 'k', '__proto__', 'x'), fc.string({ maxLength: 6 })),
+    fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('1e9', '-1', '0', '101', 'NaN', '3.5')),
+    { maxKeys: 4 },
+  );
   const result = await fc.check(
     fc.asyncProperty(query, async (q) => {
       const res = await app.inject({ method: 'GET', url: `/v1/games/${game}/initial-state`, query: q });

@@ -34,7 +34,10 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<number
     const entry = catalogue.find((c) => c.id === endpoint.game)!;
     const started = Date.now();
     const failure = await fuzzEndpoint(app, endpoint, { state: entry.exampleState, move: entry.exampleMove }, { runs, seed });
-    console.log(`${failure === null ? 'ok  ' : 'FAIL'} ${endpoint.game} ${endpoint.action} (${Date.now() - started} ms)${failure === null ? '' : `\n${failure}`}`);
+    console.log(
+      `${failure === null ? 'ok  ' : 'FAIL'} ${endpoint.game} ${endpoint.action} (${Date.now() - started} ms)` +
+        `${failure === null ? '' : `\n${failure}`}`,
+    );
     if (failure !== null) failures++;
   }
   for (const game of GAME_IDS) {

@@ -339,7 +339,9 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     `${options.a} vs ${options.b}: +${r.wins} =${r.draws} -${r.losses} (${r.games} games) score ${(r.score * 100).toFixed(1)}% ` +
       `Elo ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0)} ± ${r.eloError.toFixed(0)} (95%) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  const sides = Object.entries(r.bySide).map(([side, { points, games }]) => `as ${side} ${points}/${games} (${((100 * points) / Math.max(1, games)).toFixed(1)}%)`);
+  const sides = Object.entries(r.bySide).map(
+    ([side, { points, games }]) => `as ${side} ${points}/${games} (${((100 * points) / Math.max(1, games)).toFixed(1)}%)`,
+  );
   console.log(`${options.a} by side: ${sides.join(', ')}`);
   console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
 }

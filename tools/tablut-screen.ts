@@ -116,7 +116,16 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   const depth = values.depth === undefined ? (ms === undefined ? 4 : undefined) : Number(values.depth);
   const baselineDepth = values['baseline-depth'] === undefined ? undefined : Number(values['baseline-depth']);
   const baselineMs = values['baseline-ms'] === undefined ? undefined : Number(values['baseline-ms']);
-  const options: ScreenOptions = { weights, colour, depth, baselineDepth, baselineMs, ms, games: Number(values.games), seeds: values.seeds!.split(',').map(Number) };
+  const options: ScreenOptions = {
+    weights,
+    colour,
+    depth,
+    baselineDepth,
+    baselineMs,
+    ms,
+    games: Number(values.games),
+    seeds: values.seeds!.split(',').map(Number),
+  };
   const started = Date.now();
   const { points, screened, baseline } = screen(options);
   const total = points.reduce((a, b) => a + b, 0);

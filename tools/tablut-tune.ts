@@ -233,7 +233,11 @@ export function fit(
       w[j] -= (rate * (m[j] / (1 - 0.9 ** t))) / (Math.sqrt(v[j] / (1 - 0.999 ** t)) + 1e-12);
       if (j < TUNED_WEIGHTS.length && w[j] < 0 && !SIGNED.has(TUNED_WEIGHTS[j])) w[j] = 0;
     }
-    if (t % 1000 === 0) log(`epoch ${t}: train ${meanError(data, w, scale, false, block).toFixed(5)}, held out ${meanError(data, w, scale, true, block).toFixed(5)}`);
+    if (t % 1000 === 0)
+      log(
+        `epoch ${t}: train ${meanError(data, w, scale, false, block).toFixed(5)}, ` +
+          `held out ${meanError(data, w, scale, true, block).toFixed(5)}`,
+      );
   }
   // The logistic's scale and the weights' scale are one degree of freedom: keep a white pawn's value.
   const ratio = start.whitePawn / Math.max(1, w[0]);

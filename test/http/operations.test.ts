@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { closeTestApp, testApp } from '../support/app.js';
 
 // A 9x9 K=5 position and its left-right mirror image (column c <-> 8 - c).
-const POSITION = { m: 9, n: 9, k: 5, board: ['.........', '.........', '..X......', '...XO....', '....O....', '.........', '.........', '.........', '.........'], turn: 'X' };
+const POSITION = {
+  m: 9,
+  n: 9,
+  k: 5,
+  board: ['.........', '.........', '..X......', '...XO....', '....O....', '.........', '.........', '.........', '.........'],
+  turn: 'X',
+};
 const MIRRORED = { ...POSITION, board: POSITION.board.map((row) => [...row].reverse().join('')) };
 
 t.test('metrics in Prometheus format cover requests, the pool and searches', async (t) => {
@@ -70,7 +76,11 @@ t.test('CORS is off by default and follows the allow-list when set', async (t) =
 
   const on = await testApp({ CORS_ORIGINS: 'https://a.example' });
   t.teardown(() => closeTestApp(on));
-  const allowed = await on.app.inject({ method: 'OPTIONS', url: '/v1/games/mnk/best-move', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } });
+  const allowed = await on.app.inject({
+    method: 'OPTIONS',
+    url: '/v1/games/mnk/best-move',
+    headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' },
+  });
   t.equal(allowed.headers['access-control-allow-origin'], 'https://a.example');
   const other = await on.app.inject({ method: 'GET', url: '/v1/games', headers: { origin: 'https://b.example' } });
   t.equal(other.headers['access-control-allow-origin'], undefined, 'other origins get no CORS grant');
@@ -105,7 +115,14 @@ t.test('the connection tracker: a shutdown closes the quiet connections and leav
   t.teardown(() => agent.destroy());
   const call = (path: string, body?: unknown): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, agent, method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' } });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       req.on('error', reject);
       req.on('response', (res) => {
         let text = '';

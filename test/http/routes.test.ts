@@ -26,7 +26,13 @@ t.test('health and readiness', async (t) => {
 t.test('the catalogue lists every game with formats, options and a usable example', async (t) => {
   const res = await app.inject('/v1/games');
   t.equal(res.statusCode, 200);
-  const games = res.json() as Array<{ id: string; exampleState: unknown; rules: string; stateSchema: unknown; searchOptions: { properties: Record<string, unknown> } }>;
+  const games = res.json() as Array<{
+    id: string;
+    exampleState: unknown;
+    rules: string;
+    stateSchema: unknown;
+    searchOptions: { properties: Record<string, unknown> };
+  }>;
   t.same(games.map((g) => g.id), [...GAME_IDS]);
   for (const game of games) {
     t.ok(game.rules.length > 40, `${game.id}: rules paragraph`);
@@ -191,7 +197,13 @@ t.test('best-move proves tic-tac-toe a draw and 4x3 K=3 a win for X', async (t) 
 });
 
 t.test('fixed depth and seed give the same answer twice', async (t) => {
-  const state = { m: 9, n: 9, k: 5, board: ['.........', '.........', '.........', '...XO....', '....X....', '...O.....', '.........', '.........', '.........'], turn: 'X' };
+  const state = {
+    m: 9,
+    n: 9,
+    k: 5,
+    board: ['.........', '.........', '.........', '...XO....', '....X....', '...O.....', '.........', '.........', '.........'],
+    turn: 'X',
+  };
   const body = { state, maxDepth: 4, seed: 7, timeBudgetMs: 20_000 };
   const a = (await post('/v1/games/mnk/best-move', body)).json();
   const b = (await post('/v1/games/mnk/best-move', body)).json();

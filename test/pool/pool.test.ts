@@ -8,12 +8,32 @@ import type { GameId } from '../../src/games/types.js';
 
 const workerFile = fileURLToPath(new URL('../support/fake-worker.mjs', import.meta.url));
 
-const FALLBACK: SearchTaskResult = { move: 1, score: 0, exactScore: undefined, exact: false, pv: [1], depth: 0, nodes: 0, stopReason: 'time', lines: [], startedAt: 0, finishedAt: 0 };
+const FALLBACK: SearchTaskResult = {
+  move: 1,
+  score: 0,
+  exactScore: undefined,
+  exact: false,
+  pv: [1],
+  depth: 0,
+  nodes: 0,
+  stopReason: 'time',
+  lines: [],
+  startedAt: 0,
+  finishedAt: 0,
+};
 
 /** A scripted job: runs until `ms` from now, or for `spinMs` once started when given. */
 function job(behaviour: string, ms: number, spinMs?: number): SearchJob {
   return {
-    task: { gameId: behaviour as GameId, snapshot: new Int32Array(1), deadline: Date.now() + ms, maxDepth: spinMs, seed: undefined, profile: undefined, control: newControlBlock() },
+    task: {
+      gameId: behaviour as GameId,
+      snapshot: new Int32Array(1),
+      deadline: Date.now() + ms,
+      maxDepth: spinMs,
+      seed: undefined,
+      profile: undefined,
+      control: newControlBlock(),
+    },
     fallback: () => FALLBACK,
   };
 }

@@ -8,7 +8,19 @@ import { NOT_TERMINAL } from '../../src/search/score.js';
 
 t.test('arena: a perfect tic-tac-toe player never loses to random, colours swapped', async (t) => {
   const r = runArena(
-    { game: 'mnk', a: 'default', b: 'random', pairs: 3, depth: 9, ms: undefined, openingPlies: 0, seed: 7, params: { m: 3, n: 3, k: 3 }, maxPlies: 20, verbose: false },
+    {
+      game: 'mnk',
+      a: 'default',
+      b: 'random',
+      pairs: 3,
+      depth: 9,
+      ms: undefined,
+      openingPlies: 0,
+      seed: 7,
+      params: { m: 3, n: 3, k: 3 },
+      maxPlies: 20,
+      verbose: false,
+    },
     () => {},
   );
   t.equal(r.games, 6);
@@ -21,7 +33,19 @@ t.test('arena: a perfect tic-tac-toe player never loses to random, colours swapp
 
 t.test('arena: --b-depth gives B its own depth', async (t) => {
   // Fixed depths make these Tablut games deterministic; the counts were observed with this seed.
-  const base = { game: 'tablut', a: 'default', b: 'default', pairs: 3, depth: 3, ms: undefined, openingPlies: 2, seed: 5, params: {}, maxPlies: 120, verbose: false };
+  const base = {
+    game: 'tablut',
+    a: 'default',
+    b: 'default',
+    pairs: 3,
+    depth: 3,
+    ms: undefined,
+    openingPlies: 2,
+    seed: 5,
+    params: {},
+    maxPlies: 120,
+    verbose: false,
+  };
   const even = runArena(base, () => {});
   t.equal(even.wins, even.losses, 'the same engine at the same depth scores 50%');
   // Observed: depth 4 against depth 1 wins 5 and draws 1 (depth 3 against 1 wins 4 of 6: the
@@ -40,13 +64,34 @@ t.test('arena: --record writes each game, replayable in the game notation', asyn
   const dir = mkdtempSync(join(tmpdir(), 'arena-'));
   const file = join(dir, 'games.jsonl');
   const r = runArena(
-    { game: 'mnk', a: 'default', b: 'random', pairs: 2, depth: 9, ms: undefined, openingPlies: 1, seed: 3, params: { m: 3, n: 3, k: 3 }, maxPlies: 20, verbose: false, record: file },
+    {
+      game: 'mnk',
+      a: 'default',
+      b: 'random',
+      pairs: 2,
+      depth: 9,
+      ms: undefined,
+      openingPlies: 1,
+      seed: 3,
+      params: { m: 3, n: 3, k: 3 },
+      maxPlies: 20,
+      verbose: false,
+      record: file,
+    },
     () => {},
   );
   const records = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GameRecord);
   rmSync(dir, { recursive: true });
   t.equal(records.length, 4, 'two pairs, two games each');
-  t.same(records.map((g) => [g.pair, g.first, g.second]), [[1, 'default', 'random'], [1, 'random', 'default'], [2, 'default', 'random'], [2, 'random', 'default']]);
+  t.same(
+    records.map((g) => [g.pair, g.first, g.second]),
+    [
+      [1, 'default', 'random'],
+      [1, 'random', 'default'],
+      [2, 'default', 'random'],
+      [2, 'random', 'default'],
+    ],
+  );
   t.same(records[0].opening, records[1].opening, 'a pair shares its opening');
   t.equal(records[0].opening.length, 1);
   // The records' results add up to the arena's: the default's points are its results as first and

@@ -47,8 +47,11 @@ interface Outcome {
 
 function run(entry: string, arg: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [entry, arg], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } }, (_e, stdout, stderr) =>
-      resolve({ status: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [entry, arg],
+      { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } },
+      (_e, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
     );
     child.stdin?.end();
   });

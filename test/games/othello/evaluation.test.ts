@@ -115,7 +115,19 @@ t.test('a weights file that does not fit the code is refused with the problem na
   const good = encodePatternWeights(new Float32Array(2 * PHASE_BLOCK), 30, 'test');
   t.throws(() => decodePatternWeights({ ...good, patterns: [8, 8] }, 'w.json'), /w\.json: patterns \[8,8\] do not match/);
   t.throws(() => decodePatternWeights({ ...good, stages: 3 }, 'w.json'), /w\.json: linear must hold 3 rows/);
-  t.throws(() => decodePatternWeights({ ...good, linear: [good.linear[0], good.linear[0]], stages: 2, tables: encodePatternWeights(new Float32Array(PHASE_BLOCK), 30, 'x').tables }, 'w.json'), /tables hold \d+ weights, expected/);
+  t.throws(
+    () =>
+      decodePatternWeights(
+        {
+          ...good,
+          linear: [good.linear[0], good.linear[0]],
+          stages: 2,
+          tables: encodePatternWeights(new Float32Array(PHASE_BLOCK), 30, 'x').tables,
+        },
+        'w.json',
+      ),
+    /tables hold \d+ weights, expected/,
+  );
 });
 
 t.test('seed profile: own minus opponent table sum', async (t) => {

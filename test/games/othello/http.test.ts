@@ -19,7 +19,20 @@ const inProcess: SearchRunner = {
     return { result: runTask(job.task, 4), source: 'worker' };
   },
   stats() {
-    return { threads: 1, running: 0, queued: 0, maxQueue: 16, completed: 0, fallbacks: 0, cancelled: 0, rejected: 0, failed: 0, overruns: 0, terminated: 0, utilization: 0 };
+    return {
+      threads: 1,
+      running: 0,
+      queued: 0,
+      maxQueue: 16,
+      completed: 0,
+      fallbacks: 0,
+      cancelled: 0,
+      rejected: 0,
+      failed: 0,
+      overruns: 0,
+      terminated: 0,
+      utilization: 0,
+    };
   },
   saturated: () => false,
 };
@@ -35,7 +48,9 @@ const post = (path: string, payload: object) => app.inject({ method: 'POST', url
 const FINISHED = { board: ['WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'WWWWWWWW', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB'], turn: 'B' };
 
 t.test('legal-moves: the start has d3, c4, f5, e6 (perft.json rows[0]: 4 moves)', async (t) => {
-  const res = await post('legal-moves', { state: { board: ['........', '........', '........', '...WB...', '...BW...', '........', '........', '........'], turn: 'B' } });
+  const res = await post('legal-moves', {
+    state: { board: ['........', '........', '........', '...WB...', '...BW...', '........', '........', '........'], turn: 'B' },
+  });
   t.equal(res.statusCode, 200);
   t.same(res.json().moves.map((m: { notation: string }) => m.notation), ['d3', 'c4', 'f5', 'e6']);
   t.same(res.json().status, { status: 'ongoing' });
@@ -83,7 +98,9 @@ t.test('play: a vector move gives after.board (vectors.json v1)', async (t) => {
 });
 
 t.test('client errors name the field', async (t) => {
-  const badRow = await post('legal-moves', { state: { board: ['........', '........', '........', '...WB...', '...BX...', '........', '........', '........'], turn: 'B' } });
+  const badRow = await post('legal-moves', {
+    state: { board: ['........', '........', '........', '...WB...', '...BX...', '........', '........', '........'], turn: 'B' },
+  });
   t.equal(badRow.statusCode, 400);
   t.match(badRow.json(), { field: 'body/state/board/4' });
   const badMove = await post('play', { state: { board: vectors[0].board, turn: vectors[0].turn }, move: 'z9' });
@@ -105,7 +122,10 @@ t.test('best-move on a reference endgame: exact outcome and disc differential', 
 
 t.test('best-move in the opening answers a legal move within the budget', async (t) => {
   const started = Date.now();
-  const res = await post('best-move', { state: { board: ['........', '........', '........', '...WB...', '...BW...', '........', '........', '........'], turn: 'B' }, timeBudgetMs: 200 });
+  const res = await post('best-move', {
+    state: { board: ['........', '........', '........', '...WB...', '...BW...', '........', '........', '........'], turn: 'B' },
+    timeBudgetMs: 200,
+  });
   const elapsed = Date.now() - started;
   t.equal(res.statusCode, 200);
   t.ok(['d3', 'c4', 'f5', 'e6'].includes(res.json().move.notation));

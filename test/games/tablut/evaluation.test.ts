@@ -8,7 +8,19 @@
  * from /work/shared/reference/tablut). WON_SOON is the value threats.ts gives a won threat line.
  */
 import t from 'tap';
-import { BLACK, EMPTY, INITIAL_BOARD, KING, SIDE_BLACK, SIDE_WHITE, SQUARES, THRONE, THRONE_SQUARE, WHITE, parseSquare } from '../../../src/games/tablut/board.js';
+import {
+  BLACK,
+  EMPTY,
+  INITIAL_BOARD,
+  KING,
+  SIDE_BLACK,
+  SIDE_WHITE,
+  SQUARES,
+  THRONE,
+  THRONE_SQUARE,
+  WHITE,
+  parseSquare,
+} from '../../../src/games/tablut/board.js';
 import { DEFAULT_WEIGHTS, DefaultEvaluator } from '../../../src/games/tablut/evaluation.js';
 import { MAX_MOVES, STATUS_ONGOING, TablutPosition } from '../../../src/games/tablut/position.js';
 import { ThreatQuiescence, WON_SOON } from '../../../src/games/tablut/threats.js';

@@ -94,7 +94,11 @@ t.test('every vector position: legal moves, applied moves, captures and results'
       const captured: string[] = [];
       for (let r = 0; r < 9; r++)
         for (let c = 0; c < 9; c++)
-          if ((before.board[r][c] === 'WHITE' || before.board[r][c] === 'BLACK') && after.board[r][c] === 'EMPTY' && squareName(r * 9 + c) !== a.move.slice(0, 2))
+          if (
+            (before.board[r][c] === 'WHITE' || before.board[r][c] === 'BLACK') &&
+            after.board[r][c] === 'EMPTY' &&
+            squareName(r * 9 + c) !== a.move.slice(0, 2)
+          )
             captured.push(squareName(r * 9 + c));
       t.same(captured.sort(), [...a.captured].map((x: any) => (typeof x === 'string' ? x : x.square ?? x)).sort(), `${v.id} ${a.move}: captured`);
       t.equal(whiteBefore + blackBefore - p.whiteCount - p.blackCount, a.captured.length, `${v.id} ${a.move}: capture count`);
