@@ -10,7 +10,10 @@ export default function fakeSearch(task) {
   const startedAt = Date.now();
   const control = task.control;
   if (Atomics.compareExchange(control, 0, 0, 1) !== 0) {
-    return { move: -1, score: 0, exactScore: undefined, exact: false, pv: [], depth: 0, nodes: threadId, stopReason: 'cancelled', startedAt, finishedAt: Date.now() };
+    return {
+      move: -1, score: 0, exactScore: undefined, exact: false, pv: [], depth: 0, nodes: threadId,
+      stopReason: 'cancelled', startedAt, finishedAt: Date.now(),
+    };
   }
   Atomics.store(control, 2, threadId);
   // 'hang' ignores its deadline and cancel flag (a runaway search) until the thread is terminated.
