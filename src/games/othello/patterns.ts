@@ -5,16 +5,21 @@
  * 0 empty, 1 own (side to move), 2 opponent. Each pattern has instances that are images of one
  * another under the board's symmetries, read in the image order, so all instances share one table.
  *
- *   edge   row 1, row 8, column a, column h          (8 squares, 4 instances)
+ *   edgeX  row 1, row 8, column a, column h, each with its two X squares (b2 g2 for row 1)
+ *                                                     (10 squares, 4 instances)
  *   line2  row 2, row 7, column b, column g          (8 squares, 4 instances)
  *   line3  row 3, row 6, column c, column f          (8 squares, 4 instances)
  *   line4  row 4, row 5, column d, column e          (8 squares, 4 instances)
  *   diag8  a1-h8, h1-a8                               (8 squares, 2 instances)
  *   corner 3x3 block at each corner, row by row from the corner (9 squares, 4 instances)
  *   diag7 / diag6 / diag5 / diag4: the shorter diagonals (4 instances each)
+ *   corner2x5  the 2x5 block along an edge from each corner, both ways: a1-e1 then a2-e2, and its
+ *          images (10 squares, 8 instances)
  *
  * Reading order: rows by column (a..h), columns by row (1..8), diagonals of the a1-h8 direction
- * by column, those of the a8-h1 direction by decreasing column (so mirror images line up).
+ * by column, those of the a8-h1 direction by decreasing column (so mirror images line up); the X
+ * squares of an edge follow its eight squares, the one nearer its first square first; a 2x5 block
+ * reads its edge row from the corner, then the row next to it.
  */
 import { TERNARY, columnBits } from './edges.js';
 
@@ -28,9 +33,10 @@ export const PATTERN_DIAG7 = 6;
 export const PATTERN_DIAG6 = 7;
 export const PATTERN_DIAG5 = 8;
 export const PATTERN_DIAG4 = 9;
+export const PATTERN_CORNER25 = 10;
 
 /** Squares per pattern, in the order of the constants above. */
-export const PATTERN_LENGTHS: readonly number[] = [8, 8, 8, 8, 8, 9, 7, 6, 5, 4];
+export const PATTERN_LENGTHS: readonly number[] = [10, 8, 8, 8, 8, 9, 7, 6, 5, 4, 10];
 export const PATTERN_SIZES: readonly number[] = PATTERN_LENGTHS.map((n) => 3 ** n);
 /** Offset of each pattern's table inside one phase's weight block. */
 export const PATTERN_OFFSETS: readonly number[] = PATTERN_SIZES.map((_, i) =>
@@ -39,7 +45,7 @@ export const PATTERN_OFFSETS: readonly number[] = PATTERN_SIZES.map((_, i) =>
 /** Weights per phase for all pattern tables together. */
 export const PATTERN_BLOCK = PATTERN_SIZES.reduce((a, b) => a + b, 0);
 /** Pattern instances evaluated per position. */
-export const INSTANCE_COUNT = 4 * 4 + 2 + 4 + 4 * 4;
+export const INSTANCE_COUNT = 4 * 4 + 2 + 4 + 4 * 4 + 8;
 /** Which pattern each instance slot belongs to (slot order of `patternIndices`). */
 export const INSTANCE_PATTERN: readonly number[] = [
   ...[0, 0, 0, 0],
@@ -52,6 +58,7 @@ export const INSTANCE_PATTERN: readonly number[] = [
   ...[7, 7, 7, 7],
   ...[8, 8, 8, 8],
   ...[9, 9, 9, 9],
+  ...[10, 10, 10, 10, 10, 10, 10, 10],
 ];
 
 /** Base-3 value of the low 9 bits read as digits (bit i -> 3^i). */
@@ -73,6 +80,18 @@ for (let k = 0; k <= 8; k++) {
   TERNARY_REVERSED.push(table);
 }
 const REVERSE3 = new Int32Array([0, 4, 2, 6, 1, 5, 3, 7]);
+/** The low 5 bits reversed (bit 4 -> bit 0). */
+const REVERSE5 = new Int32Array(32);
+for (let m = 0; m < 32; m++) for (let i = 0; i < 5; i++) if ((m >> i) & 1) REVERSE5[m] |= 1 << (4 - i);
+/** Base-3 value of 10 bits read as digits (bit i -> 3^i). */
+const TERNARY10 = new Int32Array(1024);
+for (let m = 0; m < 1024; m++) {
+  let t = 0;
+  for (let i = 9; i >= 0; i--) t = t * 3 + ((m >> i) & 1);
+  TERNARY10[m] = t;
+}
+const POW8 = 3 ** 8;
+const POW9 = 3 ** 9;
 
 /** One diagonal as 8 bits indexed by column (bit c = the diagonal's square in column c). */
 function gatherDiagonal(lo: number, hi: number, maskLo: number, maskHi: number): number {
@@ -145,20 +164,55 @@ function cornerIndex(p: number, o: number): number {
   return TERNARY9[p] + 2 * TERNARY9[o];
 }
 
+/** An edge's index with its two X squares as digits 8 and 9 (each 0 or 1 per side). */
+function edgeXIndex(p: number, o: number, px1: number, ox1: number, px2: number, ox2: number): number {
+  return TERNARY[p] + 2 * TERNARY[o] + POW8 * (px1 + 2 * ox1) + POW9 * (px2 + 2 * ox2);
+}
+
+/** A 2x5 block from two 5-bit rows (edge row first). */
+function block25Index(p1: number, p2: number, o1: number, o2: number): number {
+  return TERNARY10[p1 | (p2 << 5)] + 2 * TERNARY10[o1 | (o2 << 5)];
+}
+
 /**
  * Configuration index (within its pattern's table) of every instance, in INSTANCE_PATTERN slot
  * order, for the side to move (pl, ph) against (ol, oh).
  */
 export function patternIndices(pl: number, ph: number, ol: number, oh: number, out: Int32Array): void {
-  // Rows (edge, line2, line3, line4 pairs) and columns.
-  out[0] = lineIndex(pl & 0xff, ol & 0xff);
-  out[1] = lineIndex(ph >>> 24, oh >>> 24);
-  out[2] = lineIndex(columnBits(pl, ph, 0), columnBits(ol, oh, 0));
-  out[3] = lineIndex(columnBits(pl, ph, 7), columnBits(ol, oh, 7));
-  out[4] = lineIndex((pl >>> 8) & 0xff, (ol >>> 8) & 0xff);
-  out[5] = lineIndex((ph >>> 16) & 0xff, (oh >>> 16) & 0xff);
-  out[6] = lineIndex(columnBits(pl, ph, 1), columnBits(ol, oh, 1));
-  out[7] = lineIndex(columnBits(pl, ph, 6), columnBits(ol, oh, 6));
+  // Rows (edge with X squares, line2, line3, line4 pairs) and columns.
+  // X squares: b2 = lo bit 9, g2 = lo bit 14, b7 = hi bit 17, g7 = hi bit 22.
+  const pb2 = (pl >>> 9) & 1;
+  const ob2 = (ol >>> 9) & 1;
+  const pg2 = (pl >>> 14) & 1;
+  const og2 = (ol >>> 14) & 1;
+  const pb7 = (ph >>> 17) & 1;
+  const ob7 = (oh >>> 17) & 1;
+  const pg7 = (ph >>> 22) & 1;
+  const og7 = (oh >>> 22) & 1;
+  const pRow1 = pl & 0xff;
+  const oRow1 = ol & 0xff;
+  const pRow2 = (pl >>> 8) & 0xff;
+  const oRow2 = (ol >>> 8) & 0xff;
+  const pRow8 = ph >>> 24;
+  const oRow8 = oh >>> 24;
+  const pRow7 = (ph >>> 16) & 0xff;
+  const oRow7 = (oh >>> 16) & 0xff;
+  const pColA = columnBits(pl, ph, 0);
+  const oColA = columnBits(ol, oh, 0);
+  const pColB = columnBits(pl, ph, 1);
+  const oColB = columnBits(ol, oh, 1);
+  const pColG = columnBits(pl, ph, 6);
+  const oColG = columnBits(ol, oh, 6);
+  const pColH = columnBits(pl, ph, 7);
+  const oColH = columnBits(ol, oh, 7);
+  out[0] = edgeXIndex(pRow1, oRow1, pb2, ob2, pg2, og2);
+  out[1] = edgeXIndex(pRow8, oRow8, pb7, ob7, pg7, og7);
+  out[2] = edgeXIndex(pColA, oColA, pb2, ob2, pb7, ob7);
+  out[3] = edgeXIndex(pColH, oColH, pg2, og2, pg7, og7);
+  out[4] = lineIndex(pRow2, oRow2);
+  out[5] = lineIndex(pRow7, oRow7);
+  out[6] = lineIndex(pColB, oColB);
+  out[7] = lineIndex(pColG, oColG);
   out[8] = lineIndex((pl >>> 16) & 0xff, (ol >>> 16) & 0xff);
   out[9] = lineIndex((ph >>> 8) & 0xff, (oh >>> 8) & 0xff);
   out[10] = lineIndex(columnBits(pl, ph, 2), columnBits(ol, oh, 2));
@@ -195,16 +249,35 @@ export function patternIndices(pl: number, ph: number, ol: number, oh: number, o
     REVERSE3[(ph >>> 29) & 7] | (REVERSE3[(ph >>> 21) & 7] << 3) | (REVERSE3[(ph >>> 13) & 7] << 6),
     REVERSE3[(oh >>> 29) & 7] | (REVERSE3[(oh >>> 21) & 7] << 3) | (REVERSE3[(oh >>> 13) & 7] << 6),
   );
+
+  // 2x5 blocks: a1 along row 1, a1 down column a, h1 along row 1, h1 down column h, then the same at a8 and h8.
+  out[38] = block25Index(pRow1 & 31, pRow2 & 31, oRow1 & 31, oRow2 & 31);
+  out[39] = block25Index(pColA & 31, pColB & 31, oColA & 31, oColB & 31);
+  out[40] = block25Index(REVERSE5[pRow1 >>> 3], REVERSE5[pRow2 >>> 3], REVERSE5[oRow1 >>> 3], REVERSE5[oRow2 >>> 3]);
+  out[41] = block25Index(pColH & 31, pColG & 31, oColH & 31, oColG & 31);
+  out[42] = block25Index(pRow8 & 31, pRow7 & 31, oRow8 & 31, oRow7 & 31);
+  out[43] = block25Index(REVERSE5[pColA >>> 3], REVERSE5[pColB >>> 3], REVERSE5[oColA >>> 3], REVERSE5[oColB >>> 3]);
+  out[44] = block25Index(REVERSE5[pRow8 >>> 3], REVERSE5[pRow7 >>> 3], REVERSE5[oRow8 >>> 3], REVERSE5[oRow7 >>> 3]);
+  out[45] = block25Index(REVERSE5[pColH >>> 3], REVERSE5[pColG >>> 3], REVERSE5[oColH >>> 3], REVERSE5[oColG >>> 3]);
+}
+
+/** Digit order of a configuration's mirror image, per pattern (see partnerTable). */
+function mirrorOrder(pattern: number, length: number): number[] {
+  if (pattern === PATTERN_CORNER) return [0, 3, 6, 1, 4, 7, 2, 5, 8];
+  if (pattern === PATTERN_EDGE) return [7, 6, 5, 4, 3, 2, 1, 0, 9, 8];
+  if (pattern === PATTERN_CORNER25) return Array.from({ length }, (_, i) => i);
+  return Array.from({ length }, (_, i) => length - 1 - i);
 }
 
 /**
  * The tied partner of every configuration of a pattern: its reverse for the lines and diagonals
- * (each is mapped onto itself, reversed, by a board symmetry), its transpose for the corner block.
+ * (each is mapped onto itself, reversed, by a board symmetry; an edge's X squares swap too), its
+ * transpose for the corner block, itself for the 2x5 block (no symmetry maps it onto itself).
  */
 export function partnerTable(pattern: number): Int32Array {
   const length = PATTERN_LENGTHS[pattern];
   const size = 3 ** length;
-  const order = pattern === PATTERN_CORNER ? [0, 3, 6, 1, 4, 7, 2, 5, 8] : Array.from({ length }, (_, i) => length - 1 - i);
+  const order = mirrorOrder(pattern, length);
   const out = new Int32Array(size);
   const digits = new Int32Array(length);
   for (let index = 0; index < size; index++) {

@@ -19,21 +19,26 @@ const flipV: Symmetry = ([r, c]) => [7 - r, c];
 const rot180: Symmetry = ([r, c]) => [7 - r, 7 - c];
 const transpose: Symmetry = ([r, c]) => [c, r];
 const rot90: Symmetry = ([r, c]) => [c, 7 - r];
+const rot270: Symmetry = ([r, c]) => [7 - c, r];
+const antiTranspose: Symmetry = ([r, c]) => [7 - c, 7 - r];
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const row = (r: number): Square[] => range(8).map((c) => [r, c]);
 const diag = (off: number): Square[] => range(8 - off).map((i) => [i, i + off]);
 const corner: Square[] = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]];
+const edgeX: Square[] = [...row(0), [1, 1], [1, 6]];
+const block25: Square[] = [...range(5).map((c): Square => [0, c]), ...range(5).map((c): Square => [1, c])];
 
 /** Square lists of every instance, in slot order (see INSTANCE_PATTERN). */
 const INSTANCES: Square[][] = [
-  ...[id, flipV, transpose, rot90].map((g) => row(0).map(g)),
+  ...[id, flipV, transpose, rot90].map((g) => edgeX.map(g)),
   ...[id, flipV, transpose, rot90].map((g) => row(1).map(g)),
   ...[id, flipV, transpose, rot90].map((g) => row(2).map(g)),
   ...[id, flipV, transpose, rot90].map((g) => row(3).map(g)),
   ...[id, flipH].map((g) => diag(0).map(g)),
   ...[id, flipH, flipV, rot180].map((g) => corner.map(g)),
   ...[1, 2, 3, 4].flatMap((off) => [id, transpose, flipH, rot90].map((g) => diag(off).map(g))),
+  ...[id, transpose, flipH, rot90, flipV, rot270, rot180, antiTranspose].map((g) => block25.map(g)),
 ];
 
 function naive(pos: OthelloPosition, squares: Square[]): number {
