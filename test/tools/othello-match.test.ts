@@ -56,7 +56,7 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
     engine: `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1`,
     engineDepth: 1,
     profile: 'default',
-    limit: { depth: 1 },
+    limit: { nodes: 2000 }, // a node limit skips the untimed endgame solve of a fixed depth: a short test
     openings: parseOpenings('f5d6c3\nf5f6e6\nf5d6c5\nf5f4e3\n'),
     ttMb: 1,
     record,
