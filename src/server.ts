@@ -4,6 +4,7 @@
  */
 import { runCliIfMain } from './core/cli.js';
 import { loadConfig } from './config.js';
+import { prepareEngines } from './games/engines.js';
 import { buildApp } from './http/app.js';
 import type { Readiness } from './http/types.js';
 import { SearchPool } from './pool/pool.js';
@@ -28,6 +29,7 @@ See the configuration table in README.md and docs/operations.md.
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  prepareEngines();
   const readiness: Readiness = { ready: false };
   const pool = new SearchPool({
     threads: config.workers,

@@ -11,3 +11,8 @@ export const ENGINES: Record<GameId, GameEngine<SearchPosition>> = {
   tablut: tablut as unknown as GameEngine<SearchPosition>,
   hadron: hadron as unknown as GameEngine<SearchPosition>,
 };
+
+/** Builds every engine's lazily loaded tables (weights files), so a damaged one fails here, at start-up. */
+export function prepareEngines(): void {
+  for (const engine of Object.values(ENGINES)) engine.prepare?.();
+}

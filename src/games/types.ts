@@ -107,6 +107,8 @@ export interface GameEngine<P extends SearchPosition = SearchPosition> {
   /** Rebuilds a position from a snapshot produced by `snapshot`. Trusted input. */
   restore(snapshot: Int32Array, options?: EngineOptions): P;
   snapshot(position: P): Int32Array;
+  /** Optional: builds the engine's lazily loaded tables now (a worker's warm-up), so no search pays for it. */
+  prepare?(): void;
   /**
    * Optional exact or tactical solver tried before the generic search (endgame solver, threat-space
    * search...). Returns a proven answer, or null to let the generic search run. Must honour ctx.

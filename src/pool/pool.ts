@@ -161,6 +161,22 @@ export function defaultWorkerFile(): string {
   return fileURLToPath(new URL('../../dist/src/pool/worker.js', import.meta.url));
 }
 
+/**
+ * Options for the worker threads: the parent's, less any module loader (--import, --loader,
+ * --require). Workers run compiled JavaScript, and a loader the parent was started with (a test
+ * runner's TypeScript loader) would only slow every thread's start.
+ */
+export function workerExecArgv(parentArgs: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < parentArgs.length; i++) {
+    const arg = parentArgs[i];
+    const loader = /^(--import|--loader|--experimental-loader|--require|-r)(=|$)/.exec(arg);
+    if (loader === null) kept.push(arg);
+    else if (loader[2] === '') i++;
+  }
+  return kept;
+}
+
 export class SearchPool {
   readonly threads: number;
   readonly maxQueue: number;
@@ -212,6 +228,7 @@ export class SearchPool {
       // Our queue holds waiting work; Piscina's only ever sees as many tasks as there are threads.
       maxQueue: options.threads,
       concurrentTasksPerWorker: 1,
+      execArgv: workerExecArgv(process.execArgv),
       workerData: { ttSizeMb: options.ttSizeMb, nice: options.searchNice ?? 0 },
     });
     this.makeFallbackPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
@@ -221,6 +238,7 @@ export class SearchPool {
       maxThreads: 1,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
+      execArgv: workerExecArgv(process.execArgv),
       workerData: { ttSizeMb: 1 },
     });
     this.piscina = this.makeSearchPiscina();

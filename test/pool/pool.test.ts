@@ -2,7 +2,7 @@ import t from 'tap';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { kernelThreadId, niceThisThread } from '../../src/pool/thread-priority.js';
-import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError, SearchPool, type SearchJob } from '../../src/pool/pool.js';
+import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError, SearchPool, workerExecArgv, type SearchJob } from '../../src/pool/pool.js';
 import { newControlBlock, type SearchTaskResult } from '../../src/pool/task.js';
 import type { GameId } from '../../src/games/types.js';
 
@@ -44,6 +44,15 @@ async function newPool(threads: number, maxQueue: number, fallbackThread = false
   await pool.warmUp();
   return pool;
 }
+
+t.test('worker threads get the parent node options less its module loaders', async (t) => {
+  t.same(workerExecArgv(['--import=tsx', '--max-old-space-size=512', '--loader', 'ts-node/esm', '-r', 'x.cjs', '--enable-source-maps']), [
+    '--max-old-space-size=512',
+    '--enable-source-maps',
+  ]);
+  t.same(workerExecArgv(['--experimental-loader=a.mjs', '--require=b.cjs', '--import', 'c.mjs']), []);
+  t.same(workerExecArgv([]), []);
+});
 
 t.test('runs one search per thread, queues the rest, and refuses past the queue bound', async (t) => {
   const pool = await newPool(1, 1);

@@ -42,6 +42,9 @@ export const engine: GameEngine<OthelloPosition> = {
   id: 'othello',
   restore,
   snapshot,
+  prepare(): void {
+    evaluatorFor(undefined);
+  },
   solve(pos: OthelloPosition, ctx: SolveContext): SolveResult | null {
     return solveEndgame(pos, ctx);
   },

@@ -33,7 +33,13 @@ export interface PatternWeights {
   readonly stageOf: Int32Array;
 }
 
-const PARTNERS: readonly Int32Array[] = PATTERN_LENGTHS.map((_, p) => partnerTable(p));
+let partnerTables: readonly Int32Array[] | undefined;
+
+/** Each pattern's partnerTable, built on first use (see patternWeights). */
+function partners(): readonly Int32Array[] {
+  partnerTables ??= PATTERN_LENGTHS.map((_, p) => partnerTable(p));
+  return partnerTables;
+}
 const INT16_LIMIT = 32767;
 
 /** Stage of each number of empties 0..64 for a width and count. */
@@ -45,10 +51,11 @@ export function encodePatternWeights(weights: Float32Array, stageWidth: number, 
   if (weights.length !== stages * PHASE_BLOCK) throw new Error('pattern weights: size is not stages x block');
   const values: number[] = [];
   const linear: number[][] = [];
+  const partnerLists = partners();
   for (let stage = 0; stage < stages; stage++) {
     const base = stage * PHASE_BLOCK;
     for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
-      const partner = PARTNERS[p];
+      const partner = partnerLists[p];
       for (let i = 0; i < partner.length; i++) {
         if (partner[i] < i) continue;
         values.push(Math.max(-INT16_LIMIT, Math.min(INT16_LIMIT, Math.round(weights[base + PATTERN_OFFSETS[p] + i]))));
@@ -75,8 +82,9 @@ export function decodePatternWeights(file: PatternWeightsFile, name = 'pattern w
   if (file.linear.length !== file.stages || file.linear.some((row) => row.length !== LINEAR_COUNT || row.some((x) => !Number.isFinite(x)))) {
     fail(`linear must hold ${file.stages} rows of ${LINEAR_COUNT} numbers`);
   }
+  const partnerLists = partners();
   const bytes = inflateRawSync(Buffer.from(file.tables, 'base64'));
-  const perStage = PARTNERS.reduce((a, partner) => a + partner.reduce((n, q, i) => n + (q >= i ? 1 : 0), 0), 0);
+  const perStage = partnerLists.reduce((a, partner) => a + partner.reduce((n, q, i) => n + (q >= i ? 1 : 0), 0), 0);
   if (bytes.byteLength !== perStage * file.stages * 2) fail(`tables hold ${bytes.byteLength / 2} weights, expected ${perStage * file.stages}`);
   const values = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const weights = new Float32Array(file.stages * PHASE_BLOCK);
@@ -84,7 +92,7 @@ export function decodePatternWeights(file: PatternWeightsFile, name = 'pattern w
   for (let stage = 0; stage < file.stages; stage++) {
     const base = stage * PHASE_BLOCK;
     for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
-      const partner = PARTNERS[p];
+      const partner = partnerLists[p];
       const offset = base + PATTERN_OFFSETS[p];
       for (let i = 0; i < partner.length; i++) {
         weights[offset + i] = partner[i] < i ? weights[offset + partner[i]] : values[at++];
@@ -95,10 +103,14 @@ export function decodePatternWeights(file: PatternWeightsFile, name = 'pattern w
   return { weights, stageOf: stageTable(file.stageWidth, file.stages) };
 }
 
-/** Decoded when the module loads, so a damaged file stops the service at start-up, never mid-search. */
-const shipped: PatternWeights = decodePatternWeights(data as PatternWeightsFile, 'src/games/othello/pattern-weights.json');
+let shipped: PatternWeights | undefined;
 
-/** The shipped weights (pattern-weights.json). */
+/**
+ * The shipped weights (pattern-weights.json), decoded on first use: decoding takes about 0.1 s, which
+ * processes that never evaluate Othello should not pay. Servers and worker warm-ups ask for them at
+ * start-up (prepareEngines), so a damaged file stops the service there, never mid-search.
+ */
 export function patternWeights(): PatternWeights {
+  shipped ??= decodePatternWeights(data as PatternWeightsFile, 'src/games/othello/pattern-weights.json');
   return shipped;
 }

@@ -8,6 +8,7 @@ import t from 'tap';
 import { Random } from '../../../src/core/random.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
+import { ENGINES, prepareEngines } from '../../../src/games/engines.js';
 import { decodePatternWeights, encodePatternWeights, patternWeights } from '../../../src/games/othello/pattern-weights.js';
 import { PHASE_BLOCK } from '../../../src/games/othello/pattern-eval.js';
 import { PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from '../../../src/games/othello/patterns.js';
@@ -34,6 +35,14 @@ function transformed(board: string[], g: Transform): string[] {
   }
   return out.map((row) => row.join(''));
 }
+
+t.test('shipped weights: decoded once, on first use or by prepareEngines (the warm-up)', async (t) => {
+  t.type(ENGINES.othello.prepare, 'function', 'Othello has tables to prepare');
+  prepareEngines();
+  const first = patternWeights();
+  prepareEngines();
+  t.equal(patternWeights(), first, 'the same decoded tables every time');
+});
 
 t.test('shipped weights: present, finite, tied partners equal', async (t) => {
   const { weights: w, stageOf } = patternWeights();
