@@ -61,35 +61,27 @@ export const INSTANCE_PATTERN: readonly number[] = [
   ...[10, 10, 10, 10, 10, 10, 10, 10],
 ];
 
-/** Base-3 value of the low 9 bits read as digits (bit i -> 3^i). */
-const TERNARY9 = new Int32Array(512);
-for (let m = 0; m < 512; m++) {
-  let t = 0;
-  for (let i = 8; i >= 0; i--) t = t * 3 + ((m >> i) & 1);
-  TERNARY9[m] = t;
-}
-/** Same, with the k low bits read in reverse order (bit k-1 -> 3^0), per length 4..8. */
-const TERNARY_REVERSED: Int32Array[] = [];
-for (let k = 0; k <= 8; k++) {
-  const table = new Int32Array(1 << k);
-  for (let m = 0; m < 1 << k; m++) {
+/**
+ * Base-3 value of each mask's low `bits` bits read as digits: bit i -> 3^i, or with `reversed`
+ * bit bits-1-i -> 3^i.
+ */
+function ternaryTable(bits: number, reversed: boolean): Int32Array {
+  const table = new Int32Array(1 << bits);
+  for (let m = 0; m < 1 << bits; m++) {
     let t = 0;
-    for (let i = 0; i < k; i++) t = t * 3 + ((m >> i) & 1);
+    for (let i = 0; i < bits; i++) t = t * 3 + ((m >> (reversed ? i : bits - 1 - i)) & 1);
     table[m] = t;
   }
-  TERNARY_REVERSED.push(table);
+  return table;
 }
+/** Forward base-3 values of up to 10 bits (a 9-bit mask reads the same in its first 512 entries). */
+const TERNARY10 = ternaryTable(10, false);
+/** Reversed base-3 values, per length 0..8. */
+const TERNARY_REVERSED: Int32Array[] = Array.from({ length: 9 }, (_, k) => ternaryTable(k, true));
 const REVERSE3 = new Int32Array([0, 4, 2, 6, 1, 5, 3, 7]);
 /** The low 5 bits reversed (bit 4 -> bit 0). */
 const REVERSE5 = new Int32Array(32);
 for (let m = 0; m < 32; m++) for (let i = 0; i < 5; i++) if ((m >> i) & 1) REVERSE5[m] |= 1 << (4 - i);
-/** Base-3 value of 10 bits read as digits (bit i -> 3^i). */
-const TERNARY10 = new Int32Array(1024);
-for (let m = 0; m < 1024; m++) {
-  let t = 0;
-  for (let i = 9; i >= 0; i--) t = t * 3 + ((m >> i) & 1);
-  TERNARY10[m] = t;
-}
 const POW8 = 3 ** 8;
 const POW9 = 3 ** 9;
 
@@ -161,7 +153,7 @@ function lineIndex(p: number, o: number): number {
 }
 
 function cornerIndex(p: number, o: number): number {
-  return TERNARY9[p] + 2 * TERNARY9[o];
+  return TERNARY10[p] + 2 * TERNARY10[o];
 }
 
 /** An edge's index with its two X squares as digits 8 and 9 (each 0 or 1 per side). */
