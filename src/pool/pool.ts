@@ -162,11 +162,10 @@ export function defaultWorkerFile(): string {
 }
 
 /**
- * Options for the worker threads: the parent's, less any module loader (--import, --loader,
- * --require). Workers run compiled JavaScript, and a loader the parent was started with (a test
- * runner's TypeScript loader) would only slow every thread's start.
+ * The parent's node options less its module loaders (--import, --loader, --require), or undefined when
+ * it has none (the threads then inherit everything, Node's default).
  */
-export function workerExecArgv(parentArgs: readonly string[]): string[] {
+export function workerExecArgv(parentArgs: readonly string[]): string[] | undefined {
   const kept: string[] = [];
   for (let i = 0; i < parentArgs.length; i++) {
     const arg = parentArgs[i];
@@ -174,7 +173,27 @@ export function workerExecArgv(parentArgs: readonly string[]): string[] {
     if (loader === null) kept.push(arg);
     else if (loader[2] === '') i++;
   }
-  return kept;
+  return kept.length < parentArgs.length ? kept : undefined;
+}
+
+type PiscinaOptions = NonNullable<ConstructorParameters<typeof Piscina>[0]>;
+
+/**
+ * A Piscina whose threads skip the parent's module loaders: workers run compiled JavaScript, and a loader
+ * the parent was started with (a test runner's TypeScript loader) would only slow every thread's start.
+ * An explicit option list is checked where inheritance is not: when it holds an option that worker
+ * threads refuse (a process-wide one such as --max-old-space-size), the threads inherit as by default.
+ */
+export function newPiscina(options: PiscinaOptions, parentArgs: readonly string[] = process.execArgv): Piscina<SearchTask, SearchTaskResult> {
+  const execArgv = workerExecArgv(parentArgs);
+  if (execArgv !== undefined) {
+    try {
+      return new Piscina<SearchTask, SearchTaskResult>({ ...options, execArgv });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    }
+  }
+  return new Piscina<SearchTask, SearchTaskResult>(options);
 }
 
 export class SearchPool {
@@ -220,7 +239,7 @@ export class SearchPool {
     this.minSearchMs = options.minSearchMs ?? DEFAULT_MIN_SEARCH_MS;
     this.overrunGraceMs = options.overrunGraceMs ?? DEFAULT_OVERRUN_GRACE_MS;
     this.overrunKillMs = Math.max(this.overrunGraceMs, options.overrunKillMs ?? DEFAULT_OVERRUN_KILL_MS);
-    this.makeSearchPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
+    this.makeSearchPiscina = () => newPiscina({
       filename: options.workerFile ?? defaultWorkerFile(),
       minThreads: options.threads,
       maxThreads: options.threads,
@@ -228,17 +247,15 @@ export class SearchPool {
       // Our queue holds waiting work; Piscina's only ever sees as many tasks as there are threads.
       maxQueue: options.threads,
       concurrentTasksPerWorker: 1,
-      execArgv: workerExecArgv(process.execArgv),
       workerData: { ttSizeMb: options.ttSizeMb, nice: options.searchNice ?? 0 },
     });
-    this.makeFallbackPiscina = () => new Piscina<SearchTask, SearchTaskResult>({
+    this.makeFallbackPiscina = () => newPiscina({
       filename: options.workerFile ?? defaultWorkerFile(),
       name: 'fallback',
       minThreads: 1,
       maxThreads: 1,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
-      execArgv: workerExecArgv(process.execArgv),
       workerData: { ttSizeMb: 1 },
     });
     this.piscina = this.makeSearchPiscina();

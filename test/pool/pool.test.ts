@@ -2,7 +2,16 @@ import t from 'tap';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { kernelThreadId, niceThisThread } from '../../src/pool/thread-priority.js';
-import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError, SearchPool, workerExecArgv, type SearchJob } from '../../src/pool/pool.js';
+import {
+  CancelledError,
+  PoolClosedError,
+  QueueFullError,
+  SearchFailedError,
+  SearchPool,
+  newPiscina,
+  workerExecArgv,
+  type SearchJob,
+} from '../../src/pool/pool.js';
 import { newControlBlock, type SearchTaskResult } from '../../src/pool/task.js';
 import type { GameId } from '../../src/games/types.js';
 
@@ -45,13 +54,23 @@ async function newPool(threads: number, maxQueue: number, fallbackThread = false
   return pool;
 }
 
-t.test('worker threads get the parent node options less its module loaders', async (t) => {
+t.test('worker threads skip the parent module loaders, and inherit when an explicit list is refused', async (t) => {
   t.same(workerExecArgv(['--import=tsx', '--max-old-space-size=512', '--loader', 'ts-node/esm', '-r', 'x.cjs', '--enable-source-maps']), [
     '--max-old-space-size=512',
     '--enable-source-maps',
   ]);
   t.same(workerExecArgv(['--experimental-loader=a.mjs', '--require=b.cjs', '--import', 'c.mjs']), []);
-  t.same(workerExecArgv([]), []);
+  t.equal(workerExecArgv(['--enable-source-maps']), undefined, 'no loader: Node default inheritance');
+  const filename = fileURLToPath(new URL('../support/fake-worker.mjs', import.meta.url));
+  const stripped = newPiscina({ filename, minThreads: 1, maxThreads: 1 }, ['--import=x.mjs', '--enable-source-maps']);
+  t.same(stripped.options.execArgv, ['--enable-source-maps'], 'the loader is left out');
+  t.type(await stripped.run({ ping: true } as never), 'number', 'and the thread runs');
+  await stripped.destroy();
+  // Worker threads refuse process-wide options in an explicit list (ERR_WORKER_INVALID_EXEC_ARGV).
+  const refused = newPiscina({ filename, minThreads: 1, maxThreads: 1 }, ['--import=x.mjs', '--max-old-space-size=256']);
+  t.equal(refused.options.execArgv, undefined, 'refused: the threads inherit');
+  t.type(await refused.run({ ping: true } as never), 'number', 'and the thread runs');
+  await refused.destroy();
 });
 
 t.test('runs one search per thread, queues the rest, and refuses past the queue bound', async (t) => {
