@@ -162,10 +162,13 @@ export function defaultWorkerFile(): string {
 }
 
 /**
- * The parent's node options less its module loaders (--import, --loader, --require), or undefined when
- * it has none (the threads then inherit everything, Node's default).
+ * Node options for the worker threads: the parent's less its module loaders (--import, --loader,
+ * --require), which would only slow every thread's start (workers run compiled JavaScript; a test
+ * runner's TypeScript loader is the usual one), plus --no-experimental-require-module. Piscina first
+ * require()s the worker file, and on Node 20 a thread terminated during a synchronous require() of an ES
+ * module can abort the whole process; without require(esm) Piscina falls back to import().
  */
-export function workerExecArgv(parentArgs: readonly string[]): string[] | undefined {
+export function workerExecArgv(parentArgs: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < parentArgs.length; i++) {
     const arg = parentArgs[i];
@@ -173,25 +176,24 @@ export function workerExecArgv(parentArgs: readonly string[]): string[] | undefi
     if (loader === null) kept.push(arg);
     else if (loader[2] === '') i++;
   }
-  return kept.length < parentArgs.length ? kept : undefined;
+  if (!kept.includes(NO_REQUIRE_ESM)) kept.push(NO_REQUIRE_ESM);
+  return kept;
 }
+
+const NO_REQUIRE_ESM = '--no-experimental-require-module';
 
 type PiscinaOptions = NonNullable<ConstructorParameters<typeof Piscina>[0]>;
 
 /**
- * A Piscina whose threads skip the parent's module loaders: workers run compiled JavaScript, and a loader
- * the parent was started with (a test runner's TypeScript loader) would only slow every thread's start.
- * An explicit option list is checked where inheritance is not: when it holds an option that worker
- * threads refuse (a process-wide one such as --max-old-space-size), the threads inherit as by default.
+ * A Piscina whose threads get workerExecArgv. An explicit option list is checked where inheritance is not:
+ * when it holds an option that worker threads refuse (a process-wide one such as --max-old-space-size),
+ * the threads inherit the parent's options, Node's default.
  */
 export function newPiscina(options: PiscinaOptions, parentArgs: readonly string[] = process.execArgv): Piscina<SearchTask, SearchTaskResult> {
-  const execArgv = workerExecArgv(parentArgs);
-  if (execArgv !== undefined) {
-    try {
-      return new Piscina<SearchTask, SearchTaskResult>({ ...options, execArgv });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    }
+  try {
+    return new Piscina<SearchTask, SearchTaskResult>({ ...options, execArgv: workerExecArgv(parentArgs) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
   }
   return new Piscina<SearchTask, SearchTaskResult>(options);
 }

@@ -54,16 +54,18 @@ async function newPool(threads: number, maxQueue: number, fallbackThread = false
   return pool;
 }
 
-t.test('worker threads skip the parent module loaders, and inherit when an explicit list is refused', async (t) => {
+t.test('worker threads skip the parent module loaders and require(esm), and inherit when an explicit list is refused', async (t) => {
+  const noRequireEsm = '--no-experimental-require-module';
   t.same(workerExecArgv(['--import=tsx', '--max-old-space-size=512', '--loader', 'ts-node/esm', '-r', 'x.cjs', '--enable-source-maps']), [
     '--max-old-space-size=512',
     '--enable-source-maps',
+    noRequireEsm,
   ]);
-  t.same(workerExecArgv(['--experimental-loader=a.mjs', '--require=b.cjs', '--import', 'c.mjs']), []);
-  t.equal(workerExecArgv(['--enable-source-maps']), undefined, 'no loader: Node default inheritance');
+  t.same(workerExecArgv(['--experimental-loader=a.mjs', '--require=b.cjs', '--import', 'c.mjs']), [noRequireEsm]);
+  t.same(workerExecArgv([noRequireEsm]), [noRequireEsm], 'not repeated');
   const filename = fileURLToPath(new URL('../support/fake-worker.mjs', import.meta.url));
   const stripped = newPiscina({ filename, minThreads: 1, maxThreads: 1 }, ['--import=x.mjs', '--enable-source-maps']);
-  t.same(stripped.options.execArgv, ['--enable-source-maps'], 'the loader is left out');
+  t.same(stripped.options.execArgv, ['--enable-source-maps', noRequireEsm], 'the loader is left out');
   t.type(await stripped.run({ ping: true } as never), 'number', 'and the thread runs');
   await stripped.destroy();
   // Worker threads refuse process-wide options in an explicit list (ERR_WORKER_INVALID_EXEC_ARGV).
