@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition, engine } from '../src/games/othello/index.js';
@@ -45,6 +46,8 @@ export function fitLine(xs: readonly number[], ys: readonly number[]): [number, 
 }
 
 interface Sample {
+  /** Index of the position in the sampling order (the same for any number of threads). */
+  readonly index: number;
   readonly empties: number;
   /** values[d] = the depth-d value (d = 0: static evaluation); NaN when missing or proven. */
   readonly values: Float64Array;
@@ -60,7 +63,7 @@ function startPosition(): OthelloPosition {
 }
 
 /** Searches one position to maxDepth by iterative deepening; the value of every depth. */
-function measure(pos: OthelloPosition, searcher: Searcher, maxDepth: number): Sample {
+function measure(pos: OthelloPosition, searcher: Searcher, maxDepth: number, index: number): Sample {
   const values = new Float64Array(maxDepth + 1).fill(Number.NaN);
   values[0] = pos.evaluate();
   searcher.tt.clear();
@@ -71,7 +74,7 @@ function measure(pos: OthelloPosition, searcher: Searcher, maxDepth: number): Sa
       if (line !== undefined && !isProven(line.score) && !line.exact) values[info.depth] = line.score;
     },
   });
-  return { empties: pos.empties, values };
+  return { index, empties: pos.empties, values };
 }
 
 export interface FitOptions {
@@ -85,16 +88,42 @@ export interface FitOptions {
   readonly openings: readonly string[][];
 }
 
-/** Plays games and collects measured positions until there are `positions` of them. */
-export function collect(options: FitOptions, print: (line: string) => void): Sample[] {
+/**
+ * Plays games and measures the sampled positions until there are `positions` of them; with `parts` > 1
+ * only those whose index is `part` modulo `parts` (every thread replays the same games).
+ */
+export function collect(options: FitOptions, print: (line: string) => void, part = 0, parts = 1): Sample[] {
   const searcher = new Searcher(new TranspositionTable(16));
   const samples: Sample[] = [];
   const started = Date.now();
+  let index = 0;
   positions(options, (pos) => {
-    samples.push(measure(pos, searcher, Math.min(options.maxDepth, pos.empties - PROBCUT_END_MARGIN)));
-    if (samples.length % 25 === 0) print(`${samples.length} positions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (index % parts === part) {
+      samples.push(measure(pos, searcher, Math.min(options.maxDepth, pos.empties - PROBCUT_END_MARGIN), index));
+      if (samples.length % 25 === 0) print(`${samples.length} positions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    index++;
   });
   return samples;
+}
+
+/** collect() on `threads` worker threads, the samples back in their one-thread order. */
+export async function collectInThreads(options: FitOptions, threads: number, print: (line: string) => void): Promise<Sample[]> {
+  const parts = await Promise.all(
+    Array.from({ length: threads }, (_, part) => {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { probCutPart: { options, part, parts: threads } } });
+      return new Promise<Sample[]>((resolve, reject) => {
+        // Progress lines arrive as strings, the samples as the last message.
+        worker.on('message', (message: unknown) => {
+          if (typeof message === 'string') print(`thread ${part + 1}/${threads}: ${message}`);
+          else resolve(message as Sample[]);
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`probcut thread ${part + 1} exited with code ${code}`)));
+      });
+    }),
+  );
+  return parts.flat().sort((a, b) => a.index - b.index);
 }
 
 /** Calls `visit` on `options.positions` positions sampled from games played from the openings. */
@@ -213,6 +242,7 @@ shallow depth s(D) = 2*floor(D/4) + D%2, and stage (empties / stage width): slop
   --every K         sample every K-th ply of a game (default 5)
   --random P        percent of random moves in the games (default 20)
   --stage-width W   empty squares per stage (default 10; 6 stages)
+  --threads N       measure on N worker threads (default 1; the same table for any N)
   --openings FILE   openings (default tools/othello-openings.txt)
   --out FILE        where to write the table (default src/games/othello/probcut.json)
   --compare DEPTHS  instead of fitting: fixed-depth nodes with ProbCut off and on (the committed table)
@@ -235,6 +265,7 @@ const spec = {
     out: { type: 'string' },
     compare: { type: 'string' },
     confidence: { type: 'string' },
+    threads: { type: 'string' },
   },
 } as const;
 
@@ -259,10 +290,11 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     return;
   }
   const out = values.out ?? DEFAULT_OUT;
-  const args = process.argv.slice(2).filter((a) => !a.startsWith('--out') && a !== out);
+  const threads = intOption(values, 'threads', 1, 1, 64);
+  const args = process.argv.slice(2).filter((a, i, all) => !/^--(out|threads)/.test(a) && !/^--(out|threads)$/.test(all[i - 1] ?? ''));
   const about = `npm run othello-probcut -- ${args.join(' ')}`.trim() + ' (fitted by tools/othello-probcut.ts)';
   const started = Date.now();
-  const samples = collect(options, console.log);
+  const samples = threads > 1 ? await collectInThreads(options, threads, console.log) : collect(options, console.log);
   const file = fitTable(samples, options, about);
   // One fit per line: [slope, intercept, sigma, n].
   const json = JSON.stringify(file, null, 1).replace(/\[\s+([-\d.,\s]+?)\s+\]/g, (_m, inner: string) => `[${inner.replace(/\s+/g, '')}]`);
@@ -273,4 +305,10 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   console.log(`wrote ${out} (${samples.length} positions, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
-runCliIfMain(import.meta.url, spec, main);
+const threadTask = isMainThread ? undefined : (workerData as { probCutPart?: { options: FitOptions; part: number; parts: number } }).probCutPart;
+if (threadTask !== undefined) {
+  const { options, part, parts } = threadTask;
+  parentPort!.postMessage(collect(options, (line) => parentPort!.postMessage(line), part, parts));
+} else {
+  runCliIfMain(import.meta.url, spec, main);
+}

@@ -1,0 +1,61 @@
+/**
+ * The ProbCut fitting tool: a split of the sampled positions over threads measures the same positions
+ * to the same values as one thread, so `--threads` never changes the committed table.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { collect, type FitOptions } from '../../tools/othello-probcut.js';
+import { parseOpenings } from '../../tools/othello-match.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const openings = parseOpenings(readFileSync(new URL('../../tools/othello-openings.txt', import.meta.url), 'utf8'));
+const options: FitOptions = { positions: 12, maxDepth: 4, seed: 3, every: 5, randomPercent: 20, stageWidth: 10, stages: 7, openings };
+
+t.test('collect: the parts of a split are the whole, position by position', async (t) => {
+  const whole = collect(options, () => {});
+  const parts = [collect(options, () => {}, 0, 3), collect(options, () => {}, 1, 3), collect(options, () => {}, 2, 3)];
+  t.same(
+    parts.map((p) => p.map((s) => s.index)),
+    [
+      [0, 3, 6, 9],
+      [1, 4, 7, 10],
+      [2, 5, 8, 11],
+    ],
+    'each part takes every third position',
+  );
+  const merged = parts.flat().sort((a, b) => a.index - b.index);
+  t.same(
+    merged.map((s) => [s.empties, [...s.values]]),
+    whole.map((s) => [s.empties, [...s.values]]),
+    'same empties and values',
+  );
+});
+
+// Without NODE_V8_COVERAGE, as in cli.test.ts: the compiled run would merge its coverage over the sources'.
+const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
+
+function fit(out: string, threads: number): Promise<string> {
+  const args = ['dist/tools/othello-probcut.js', '--positions', '20', '--max-depth', '5', '--seed', '3', '--out', out, '--threads', String(threads)];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 60_000, env: childEnv }, (error, stdout) =>
+      error === null ? resolve(stdout) : reject(error),
+    );
+  });
+}
+
+t.test('the compiled tool writes the same table on one thread and on two', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-probcut-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const one = join(dir, 'one.json');
+  const two = join(dir, 'two.json');
+  await fit(one, 1);
+  const log = await fit(two, 2);
+  t.match(log, /wrote .*two\.json \(20 positions/);
+  t.equal(readFileSync(two, 'utf8'), readFileSync(one, 'utf8'), 'identical files');
+  const table = JSON.parse(readFileSync(two, 'utf8')) as { about: string };
+  t.match(table.about, /^npm run othello-probcut -- --positions 20 --max-depth 5 --seed 3 \(/, 'about: the command without --out and --threads');
+});
