@@ -5,6 +5,7 @@
  * start and a few openings with a deterministic node count. Single thread.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { Random } from '../../src/core/random.js';
 import { definition } from '../../src/games/othello/index.js';
 import type { OthelloPosition } from '../../src/games/othello/position.js';
 import { fastPerft } from '../../src/games/othello/perft.js';
@@ -168,8 +169,42 @@ function benchSearch(print: (line: string) => void, quick: boolean): void {
   print(`search total depth ${depth}: ${nodes} nodes in ${seconds(ms)} (${perSecond(nodes, ms)} nodes)`);
 }
 
+/**
+ * Midgame positions for the time-to-depth figure: 12 seeded random games of 12 to 33 plies (the openings
+ * above end too early, and their depth-10 searches take a few milliseconds each).
+ */
+function midgamePositions(): OthelloPosition[] {
+  const rng = new Random(12345);
+  const buffer = new Int32Array(64);
+  return Array.from({ length: 12 }, () => {
+    const pos = startPosition();
+    for (let ply = 12 + rng.below(22); ply > 0; ply--) {
+      const count = pos.generateMoves(buffer, 0);
+      if (count === 0) break;
+      pos.makeMove(buffer[rng.below(count)]);
+    }
+    return definition.engine.restore(definition.engine.snapshot(pos));
+  });
+}
+
+function benchMidgame(print: (line: string) => void, quick: boolean): void {
+  const depth = quick ? 9 : 13;
+  const positions = midgamePositions();
+  for (const pos of positions.slice(0, 3)) new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: 7 });
+  let nodes = 0;
+  let ms = 0;
+  for (const pos of positions) {
+    const searcher = new Searcher(new TranspositionTable(16));
+    const started = Date.now();
+    nodes += searcher.search(pos, { maxDepth: depth }).nodes;
+    ms += Date.now() - started;
+  }
+  print(`search midgame depth ${depth}: ${positions.length} positions, ${nodes} nodes in ${seconds(ms)} (${perSecond(nodes, ms)} nodes)`);
+}
+
 export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
   benchPerft(print, opts.quick);
   benchSolver(print, opts.quick);
   benchSearch(print, opts.quick);
+  benchMidgame(print, opts.quick);
 }
