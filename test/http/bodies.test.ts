@@ -24,6 +24,16 @@ async function listening(env: Record<string, string> = {}): Promise<{ app: { clo
   return { app: { close: () => server.stop() }, port: server.port, url: server.url };
 }
 
+/** One default server for the tests that need no settings of their own (a start costs seconds under CI load). */
+let shared: ReturnType<typeof listening> | undefined;
+function defaultServer(): ReturnType<typeof listening> {
+  shared ??= listening();
+  return shared;
+}
+t.teardown(async () => {
+  if (shared !== undefined) await (await shared).app.close();
+});
+
 interface RawResult {
   /** Everything the server sent. */
   readonly received: string;
@@ -95,8 +105,7 @@ function parseResponse(raw: string): { status: number; headers: string; body: Re
 }
 
 t.test('Node fetch: a 5 MB body gets 413 BODY_TOO_LARGE every time, sent whole or streamed', async (t) => {
-  const { app, url } = await listening();
-  t.teardown(() => app.close());
+  const { url } = await defaultServer();
   const big = 'x'.repeat(FIVE_MB);
   const outcomes: Record<string, number> = {};
   const one = async (streamed: boolean): Promise<void> => {
@@ -124,12 +133,9 @@ t.test('Node fetch: a 5 MB body gets 413 BODY_TOO_LARGE every time, sent whole o
 });
 
 t.test('curl: a 5 MB body gets the 413 JSON body', async (t) => {
-  const { app, url } = await listening();
+  const { url } = await defaultServer();
   const dir = mkdtempSync(join(tmpdir(), 'kibitz-body-'));
-  t.teardown(async () => {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'big.json');
   writeFileSync(file, 'x'.repeat(FIVE_MB));
   for (const expect of ['', 'Expect:']) {
@@ -162,8 +168,7 @@ t.test('a raw socket that keeps sending gets the 413 body; the server drains up 
 });
 
 t.test('a client that sends the whole oversized body sees the 413 and a clean close', async (t) => {
-  const { app, port } = await listening();
-  t.teardown(() => app.close());
+  const { port } = await defaultServer();
   const size = 3 * 1024 * 1024;
   const result = await rawPost(port, head(size), size);
   t.equal(result.sent, size, 'the whole body went out');
@@ -218,8 +223,7 @@ t.test('a too-slow client gets 408 REQUEST_TIMEOUT after REQUEST_TIMEOUT_MS', as
 });
 
 t.test('malformed HTTP and oversized headers get catalogue bodies', async (t) => {
-  const { app, port } = await listening();
-  t.teardown(() => app.close());
+  const { port } = await defaultServer();
   const send = (text: string): Promise<string> =>
     new Promise((resolve) => {
       const socket = connect({ port, host: '127.0.0.1' });
