@@ -8,12 +8,13 @@
  * did beyond the exact limit before the proof existed) and by `analyse` as the service does now. Both
  * moves are then judged by an untimed outcome proof of the position after them: a move "drops" the
  * outcome when the position is won and the move does not keep the win, or drawn and the move loses.
+ * With --discs, exact solves also measure the discs each move gives away against the position's value.
  */
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition, engine } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
-import { solveWinLossDraw } from '../src/games/othello/solver.js';
+import { solveExactly, solveWinLossDraw } from '../src/games/othello/solver.js';
 import { analyse } from '../src/search/analyse.js';
 import { NOT_TERMINAL } from '../src/search/score.js';
 import { Searcher } from '../src/search/search.js';
@@ -28,6 +29,8 @@ export interface EndgameCheckOptions {
   readonly seed: number;
   readonly openings: readonly (readonly string[])[];
   readonly verbose?: boolean;
+  /** Also measure the discs each answer gives away: exact solves of the position and of each answer's child. */
+  readonly discs?: boolean;
 }
 
 /** A position with exactly `empties` empty squares from a game played from a random opening, or null. */
@@ -45,6 +48,14 @@ export function samplePosition(empties: number, rng: Random, mover: Searcher, op
     pos.makeMove(random ? buffer[rng.below(count)] : mover.search(pos, { maxDepth: 4, seed: rng.nextU32() }).move);
   }
   return pos.empties === empties && pos.terminal() === NOT_TERMINAL ? pos : null;
+}
+
+/** Exact final disc differential after `move`, seen from the mover (untimed solve). */
+function discsAfter(pos: OthelloPosition, move: number): number {
+  pos.makeMove(move);
+  const value = pos.terminal() !== NOT_TERMINAL ? -pos.finalScore() : -solveExactly(pos, null)!.exactScore!;
+  pos.unmakeMove(move);
+  return value === 0 ? 0 : value;
 }
 
 /** Outcome for the side to move after `move`, seen from the mover: 1 win, 0 draw, -1 loss. */
@@ -72,6 +83,8 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
     let searchMs = 0;
     let serviceMs = 0;
     let worstMs = 0;
+    // Discs given away (the position's exact value less the value after the move), in all and in lost positions.
+    const given = { search: 0, service: 0, searchLost: 0, serviceLost: 0, lost: 0 };
     for (let n = 0; n < options.positions; ) {
       const pos = samplePosition(empties, rng, mover, options.openings);
       if (pos === null) continue;
@@ -95,9 +108,23 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
       const serviceOutcome = outcomeAfter(pos, service.move);
       if (plainOutcome < outcome) searchDrops++;
       if (serviceOutcome < outcome) serviceDrops++;
+      let discs = '';
+      if (options.discs) {
+        const best = solveExactly(pos, null)!.exactScore!;
+        const searchGave = best - discsAfter(pos, plain.move);
+        const serviceGave = best - discsAfter(pos, service.move);
+        given.search += searchGave;
+        given.service += serviceGave;
+        if (outcome < 0) {
+          given.lost++;
+          given.searchLost += searchGave;
+          given.serviceLost += serviceGave;
+        }
+        discs = `; exact ${best}, discs given away: search ${searchGave}, service ${serviceGave}`;
+      }
       if (options.verbose) {
         const how = service.solved ? 'proved' : 'searched';
-        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${how}, ${took} ms)`);
+        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${how}, ${took} ms)${discs}`);
       }
     }
     const n = options.positions;
@@ -106,10 +133,17 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
         `outcome dropped by the midgame search ${searchDrops}, by the service ${serviceDrops}; ` +
         `proved ${proved}; mean ms ${(searchMs / n).toFixed(0)} / ${(serviceMs / n).toFixed(0)}, service longest ${worstMs}`,
     );
+    if (options.discs) {
+      const per = (x: number, of: number): string => (of === 0 ? '-' : (x / of).toFixed(2));
+      print(
+        `  mean discs given away per move: midgame search ${per(given.search, n)}, service ${per(given.service, n)}; ` +
+          `in the ${given.lost} lost positions: search ${per(given.searchLost, given.lost)}, service ${per(given.serviceLost, given.lost)}`,
+      );
+    }
   }
 }
 
-const usage = `npm run othello-endgame -- [--empties 19,20] [--positions 50] [--ms 1000] [--seed 1] [--openings FILE] [--verbose]
+const usage = `npm run othello-endgame -- [--empties 19,20] [--positions 50] [--ms 1000] [--seed 1] [--openings FILE] [--discs] [--verbose]
 
 Positions with exactly E empties (games from the balanced openings), each answered at --ms by the
 midgame search alone and by the service's analysis (exact solve or win/loss/draw proof when the time
@@ -120,6 +154,7 @@ allows); prints how often each move gives away the position's proven outcome.
   --ms N           time budget per answer (default 1000)
   --seed S         random seed of the games (default 1)
   --openings FILE  openings (default tools/othello-openings.txt)
+  --discs          also the discs each answer gives away (exact solves of the position and the answers; slow)
   --verbose        one line per position
   -h, --help       this text
 `;
@@ -134,6 +169,7 @@ const spec = {
     seed: { type: 'string' },
     openings: { type: 'string' },
     verbose: { type: 'boolean' },
+    discs: { type: 'boolean' },
   },
 } as const;
 
@@ -147,6 +183,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     seed: intOption(values, 'seed', 1, 0),
     openings: readOpenings(values.openings),
     verbose: values.verbose === true,
+    discs: values.discs === true,
   };
   checkEndgames(options, console.log);
 }

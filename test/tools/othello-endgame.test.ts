@@ -30,3 +30,17 @@ t.test('checkEndgames: within the exact limit the service never gives away an ou
   t.match(lines[0], /^12 empties, 3 positions \(\d won, \d drawn for the side to move\) at 1000 ms: /);
   t.match(lines[0], /by the service 0; proved 3;/, 'all three proved, none dropped');
 });
+
+t.test('checkEndgames --discs: an exact answer gives away no discs, and the per-move figures add up', async (t) => {
+  const lines: string[] = [];
+  checkEndgames({ empties: [12], positions: 3, ms: 1000, seed: 5, openings, discs: true, verbose: true }, (line) => lines.push(line));
+  t.equal(lines.length, 5, 'three positions, the summary, the discs line');
+  const given = lines.slice(0, 3).map((line) => {
+    const m = /exact (-?\d+), discs given away: search (\d+), service (\d+)$/.exec(line);
+    t.ok(m, `a discs figure per position: ${line}`);
+    return [Number(m?.[2]), Number(m?.[3])];
+  });
+  t.same(given.map(([, service]) => service), [0, 0, 0], 'the exact solve plays a best move');
+  const search = given.reduce((sum, [s]) => sum + s, 0) / 3;
+  t.match(lines[4], new RegExp(`^  mean discs given away per move: midgame search ${search.toFixed(2)}, service 0\\.00; in the \\d lost positions: `));
+});
