@@ -124,7 +124,8 @@ export function checkEndgames(options: EndgameCheckOptions, print: (line: string
       }
       if (options.verbose) {
         const how = service.solved ? 'proved' : 'searched';
-        print(`  #${n}: outcome ${outcome}; search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome} (${how}, ${took} ms)${discs}`);
+        const answers = `search ${plain.move} -> ${plainOutcome}; service ${service.move} -> ${serviceOutcome}`;
+        print(`  #${n}: outcome ${outcome}; ${answers} (${how}, ${took} ms)${discs}`);
       }
     }
     const n = options.positions;
