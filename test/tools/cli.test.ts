@@ -29,6 +29,7 @@ const ENTRIES = [
   'dist/tools/othello-openings.js',
   'dist/tools/othello-probcut.js',
   'dist/tools/othello-endgame.js',
+  'dist/tools/othello-judge.js',
   'dist/tools/winprob-fit.js',
   'dist/tools/pbrain-match.js',
   'dist/scripts/client.js',
