@@ -93,6 +93,11 @@ export interface SolveResult {
   readonly pv: readonly number[];
   readonly nodes: number;
   readonly depth: number;
+  /**
+   * Only the outcome is proven (Othello's win/loss/draw proof), not the margin: in a lost position the
+   * proof's move is any losing move, so the analysis searches for the one that loses least.
+   */
+  readonly outcomeOnly?: boolean;
 }
 
 export interface SolveContext {

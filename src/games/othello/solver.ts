@@ -681,7 +681,7 @@ export function solveWinLossDraw(pos: OthelloPosition, ctx: SolveContext | null)
   const plies = pv.length;
   const score = outcome > 0 ? WIN_SCORE - plies : outcome < 0 ? -(WIN_SCORE - plies) : 0;
   const result = { move: pv[0], score, pv, nodes: solver.nodes, depth: plies };
-  return outcome === 0 ? { ...result, exactScore: 0 } : result;
+  return outcome === 0 ? { ...result, exactScore: 0 } : { ...result, outcomeOnly: true };
 }
 
 /** Exact solve regardless of the number of empties (bench, tests); null if stopped or game over. */
