@@ -11,7 +11,10 @@
  *   after it, from the mover's side (after the last move, the final result).
  *
  * The judge's values are its own (heuristic until it solves), so the figures are estimates; a judge
- * that searches deeper than both players makes them sharper. --out is resumable (JSON lines, one game
+ * that searches deeper than both players makes them sharper. A position the judge answers without a
+ * value is skipped (NTest gives none in its win/loss/draw phase, about 20-26 empties at depth 18, nor
+ * for an exact draw): the stage rows at 26 empties and fewer then count fewer games, drawn ones mostly
+ * left out, and the moves around such positions are not in the discs table. --out is resumable (JSON lines, one game
  * each) and --part K/M judges every M-th game, so two runs share two cores and their files concatenate.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -208,6 +211,7 @@ const usage = `npm run othello-judge -- --games RECORD --engine CMD --depth N --
 An NBoard engine at a fixed depth scores every position of the games of an othello-match record (after
 the opening); prints Kibitz's judged score by stage and the discs each side gave away per move by stage.
 --out is resumable: a rerun judges only the games not in it, then prints the summary of all of them.
+Positions the judge answers without a value (NTest: its win/loss/draw phase, exact draws) are skipped.
 
   --games RECORD   othello-match record (JSON lines)
   --engine CMD     the judge: an NBoard engine's command line (run by the shell)
