@@ -183,13 +183,13 @@ export async function judgeGames(options: JudgeOptions, print: (line: string) =>
   const { part, parts } = options.part ?? { part: 0, parts: 1 };
   const todo = options.record.filter((g, i) => i % parts === part && !done.has(key(g)));
   if (todo.length === 0) return judged;
+  const unknown = todo.find((g) => options.openings[g.opening] === undefined);
+  if (unknown !== undefined) throw new UsageError(`game of opening ${unknown.opening}: no such opening in the openings file`);
   const engine = new NBoardEngine(options.engine);
   try {
     await engine.setDepth(options.depth);
     for (const game of todo) {
-      const opening = options.openings[game.opening];
-      if (opening === undefined) throw new UsageError(`game of opening ${game.opening}: no such opening in the openings file`);
-      const from = opening.length;
+      const from = options.openings[game.opening].length;
       const values: (number | null)[] = [];
       for (let i = from; i < game.moves.length; i++) {
         if (game.moves[i] === 'pass') values.push(null);

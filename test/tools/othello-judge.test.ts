@@ -91,5 +91,6 @@ t.test('judgeGames: one value per position after the opening, resumable, --part 
   // Nothing left to judge: the engine is not started (this command would fail).
   const again = await judgeGames({ engine: 'exit 3', depth: 1, record, openings, out });
   t.same(again, all);
-  await t.rejects(judgeGames({ engine, depth: 1, record: [game('B', moves, 0, 0, 5)], openings, out }), /no such opening/);
+  // A game of an opening the file does not have is refused before the engine starts.
+  await t.rejects(judgeGames({ engine: 'exit 3', depth: 1, record: [game('B', moves, 0, 0, 5)], openings, out }), /opening 5: no such opening/);
 });

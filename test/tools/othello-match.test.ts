@@ -53,7 +53,9 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
   const dir = t.testdir({});
   const record = `${dir}/part.jsonl`;
   const options = {
-    engine: `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1`,
+    // --max-seconds 1: the adapter's endgame solves are timed (half a second at most), not untimed up to 20
+    // empties, which made this the second-longest test of the suite.
+    engine: `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1 --max-seconds 1`,
     engineDepth: 1,
     profile: 'default',
     limit: { nodes: 2000 }, // a node limit skips the untimed endgame solve of a fixed depth: a short test
