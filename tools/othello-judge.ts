@@ -17,10 +17,10 @@
  * left out, and the moves around such positions are not in the discs table. --out is resumable (JSON lines, one game
  * each) and --part K/M judges every M-th game, so two runs share two cores and their files concatenate.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { type ParsedArgs, UsageError, intOption, partOption, runCliIfMain } from '../src/core/cli.js';
 import { NBoardEngine } from './nboard-client.js';
-import { type MatchGame, readOpenings, readRecord } from './othello-match.js';
+import { type MatchGame, readJsonLines, readOpenings, readRecord } from './othello-match.js';
 
 export interface JudgedGame {
   readonly opening: number;
@@ -159,14 +159,6 @@ export function formatJudgeSummary(s: JudgeSummary): string[] {
   return lines;
 }
 
-export function readJudged(path: string): JudgedGame[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as JudgedGame);
-}
-
 export interface JudgeOptions {
   readonly engine: string;
   readonly depth: number;
@@ -178,7 +170,7 @@ export interface JudgeOptions {
 
 /** Judges the record's games not yet in `out` (this part's share), appending one line per game; returns all of `out`. */
 export async function judgeGames(options: JudgeOptions, print: (line: string) => void = console.log): Promise<JudgedGame[]> {
-  const judged = readJudged(options.out);
+  const judged = readJsonLines<JudgedGame>(options.out);
   const done = new Set(judged.map(key));
   const { part, parts } = options.part ?? { part: 0, parts: 1 };
   const todo = options.record.filter((g, i) => i % parts === part && !done.has(key(g)));

@@ -219,11 +219,16 @@ function gameKey(g: { opening: number; kibitz: string }): string {
 
 /** Games already in the record file (a rerun continues after them). */
 export function readRecord(path: string): MatchGame[] {
+  return readJsonLines<MatchGame>(path);
+}
+
+/** A JSON-lines file (records, judged games), one value per non-blank line; [] if it does not exist yet. */
+export function readJsonLines<T>(path: string): T[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as MatchGame);
+    .map((line) => JSON.parse(line) as T);
 }
 
 function mean(xs: readonly number[]): number {

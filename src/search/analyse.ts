@@ -42,25 +42,8 @@ export function analyse<P extends SearchPosition>(
     const line = solvedLine(solved);
     limits.onIteration?.({ depth: solved.depth, lines: [line], nodes: solved.nodes, elapsedMs: Date.now() - started });
     if (solved.outcomeOnly === true && solved.score < 0) return leastLoss(pos, searcher, limits, solved);
-    let extraNodes = 0;
-    if (solved.outcomeOnly === true && solved.score > 0) {
-      const wider = widerWin(engine, pos, searcher, limits, solved);
-      if (wider.result !== null) return wider.result;
-      extraNodes = wider.nodes;
-    }
-    const result: AnalysisResult = {
-      move: solved.move,
-      score: solved.score,
-      pv: [...solved.pv],
-      depth: solved.depth,
-      nodes: solved.nodes + extraNodes,
-      stopReason: 'proven',
-      exact: true,
-      solved: true,
-      lines: [{ ...line, pv: [...line.pv] }],
-    };
-    if (solved.exactScore !== undefined) result.exactScore = solved.exactScore;
-    return result;
+    if (solved.outcomeOnly === true && solved.score > 0) return widerWin(engine, pos, searcher, limits, solved);
+    return provenAnswer(line, solved.depth, solved.nodes);
   }
   return analyseLines(engine, pos, searcher, limits, solved, started);
 }
@@ -77,27 +60,16 @@ function leastLoss<P extends SearchPosition>(pos: P, searcher: Searcher, limits:
   const search = searcher.search(pos, quiet);
   // The search may itself reach the end and prove its move's loss, with that line's length.
   const score = isProven(search.score) && search.score < 0 ? search.score : solved.score;
-  const pv = search.pv.length > 0 ? [...search.pv] : [search.move];
-  const line: SearchLine = { move: search.move, score, pv: [...pv], exact: true };
-  return {
-    move: search.move,
-    score,
-    pv,
-    depth: search.depth > 0 ? search.depth : solved.depth,
-    nodes: solved.nodes + search.nodes,
-    stopReason: 'proven',
-    exact: true,
-    solved: true,
-    lines: [line],
-  };
+  const pv = search.pv.length > 0 ? search.pv : [search.move];
+  return provenAnswer({ move: search.move, score, pv, exact: true }, search.depth > 0 ? search.depth : solved.depth, solved.nodes + search.nodes);
 }
 
 /**
  * A position proven won by an outcome-only proof: the proof's move is the first winning one found, and
  * often wins by less than others. With a deadline, half of the time left goes to the generic search; if
  * it prefers another move, the position after that move is proven lost for the opponent in the rest of
- * the time, and then that move is played. Otherwise (no deadline, the same move, no proof) null, with
- * the nodes spent.
+ * the time, and then that move is played. Otherwise (no deadline, the same move, no proof) the proof's
+ * move, with the nodes spent.
  */
 function widerWin<P extends SearchPosition>(
   engine: GameEngine<P>,
@@ -105,32 +77,39 @@ function widerWin<P extends SearchPosition>(
   searcher: Searcher,
   limits: SearchLimits,
   solved: SolveResult,
-): { result: AnalysisResult | null; nodes: number } {
+): AnalysisResult {
   const deadline = limits.deadline ?? Infinity;
-  if (deadline === Infinity) return { result: null, nodes: 0 };
+  if (deadline === Infinity) return provenAnswer(solvedLine(solved), solved.depth, solved.nodes);
   const { onIteration: _progress, ...quiet } = limits;
   const now = Date.now();
   const search = searcher.search(pos, { ...quiet, deadline: now + Math.max(0, deadline - now) / 2 });
-  if (search.move < 0 || search.move === solved.move) return { result: null, nodes: search.nodes };
-  pos.makeMove(search.move);
-  const child = solveChild(engine, pos, solveContext(deadline, 1, limits.shouldStop));
-  pos.unmakeMove(search.move);
-  const nodes = search.nodes + (child?.nodes ?? 0);
+  let child: ChildValue | null = null;
+  if (search.move >= 0 && search.move !== solved.move) {
+    pos.makeMove(search.move);
+    child = solveChild(engine, pos, solveContext(deadline, 1, limits.shouldStop));
+    pos.unmakeMove(search.move);
+  }
+  const nodes = solved.nodes + search.nodes + (child?.nodes ?? 0);
   const line = child?.line(search.move);
-  if (line === undefined || !isProven(line.score) || line.score <= 0) return { result: null, nodes };
+  if (line === undefined || !isProven(line.score) || line.score <= 0) return provenAnswer(solvedLine(solved), solved.depth, nodes);
+  return provenAnswer(line, line.pv.length, nodes);
+}
+
+/** The answer of a single proven line (copied, so that the caller's arrays stay its own). */
+function provenAnswer(line: SearchLine, depth: number, nodes: number): AnalysisResult {
   const result: AnalysisResult = {
     move: line.move,
     score: line.score,
     pv: [...line.pv],
-    depth: line.pv.length,
-    nodes: solved.nodes + nodes,
+    depth,
+    nodes,
     stopReason: 'proven',
     exact: true,
     solved: true,
     lines: [{ ...line, pv: [...line.pv] }],
   };
   if (line.exactScore !== undefined) result.exactScore = line.exactScore;
-  return { result, nodes };
+  return result;
 }
 
 function solveContext(deadline: number, share: number, external: (() => boolean) | undefined): SolveContext {
