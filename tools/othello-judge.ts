@@ -20,7 +20,7 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { type ParsedArgs, UsageError, intOption, partOption, runCliIfMain } from '../src/core/cli.js';
 import { NBoardEngine } from './nboard-client.js';
-import { type MatchGame, readJsonLines, readOpenings, readRecord } from './othello-match.js';
+import { type MatchGame, gameKey, readJsonLines, readOpenings, readRecord } from './othello-match.js';
 
 export interface JudgedGame {
   readonly opening: number;
@@ -61,10 +61,6 @@ export interface JudgeSummary {
   readonly phases: PhaseLoss[];
 }
 
-function key(g: { opening: number; kibitz: string }): string {
-  return `${g.opening}${g.kibitz}`;
-}
-
 interface Judged {
   /** Empties before each move from `from` on (passes included, with the empties of their position). */
   readonly empties: number[];
@@ -88,9 +84,9 @@ function walk(game: MatchGame, from: number): Judged {
 
 /** The summary of judged games against their match record (games missing from either are left out). */
 export function summariseJudged(record: readonly MatchGame[], judged: readonly JudgedGame[]): JudgeSummary {
-  const games = new Map(record.map((g) => [key(g), g]));
+  const games = new Map(record.map((g) => [gameKey(g), g]));
   const pairs = judged.flatMap((j) => {
-    const g = games.get(key(j));
+    const g = games.get(gameKey(j));
     return g === undefined ? [] : [{ g, j, walk: walk(g, j.from) }];
   });
   const stages: StageScore[] = [];
@@ -171,9 +167,9 @@ export interface JudgeOptions {
 /** Judges the record's games not yet in `out` (this part's share), appending one line per game; returns all of `out`. */
 export async function judgeGames(options: JudgeOptions, print: (line: string) => void = console.log): Promise<JudgedGame[]> {
   const judged = readJsonLines<JudgedGame>(options.out);
-  const done = new Set(judged.map(key));
+  const done = new Set(judged.map(gameKey));
   const { part, parts } = options.part ?? { part: 0, parts: 1 };
-  const todo = options.record.filter((g, i) => i % parts === part && !done.has(key(g)));
+  const todo = options.record.filter((g, i) => i % parts === part && !done.has(gameKey(g)));
   if (todo.length === 0) return judged;
   const unknown = todo.find((g) => options.openings[g.opening] === undefined);
   if (unknown !== undefined) throw new UsageError(`game of opening ${unknown.opening}: no such opening in the openings file`);

@@ -213,7 +213,8 @@ export async function playMatchGame(
   };
 }
 
-function gameKey(g: { opening: number; kibitz: string }): string {
+/** One game of a record: its opening and Kibitz's colour. */
+export function gameKey(g: { opening: number; kibitz: string }): string {
   return `${g.opening}:${g.kibitz}`;
 }
 
