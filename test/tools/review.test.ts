@@ -17,7 +17,8 @@ const local = await localClient();
 t.teardown(() => local.close());
 
 t.test('review: the losing move is the one blunder', async (t) => {
-  const options = { game: 'mnk', params, player: 'random', lost: false, ms: 200, depth: undefined };
+  // A depth limit and ample time: the same lines on a loaded machine (a 200 ms budget alone reached depth 2 once in CI).
+  const options = { game: 'mnk', params, player: 'random', lost: false, ms: 2000, depth: 9 };
   const loser = await reviewRecords(local.client, [record], options);
   t.same(loser, [
     'pair 1: default - random, random scored 0; opening ',
