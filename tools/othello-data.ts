@@ -55,6 +55,12 @@ export interface GameOptions {
   /** ProbCut confidence of the self-play search (0: full width, as the recorded data sets were made). */
   readonly probCut: number;
   readonly seed: number;
+  /**
+   * Probability, at each position of the solver's line, of also recording one random other move's child
+   * with its exact value (0: none). The line alone holds only best play; a search's leaves are mostly
+   * positions after worse moves.
+   */
+  readonly siblings?: number;
 }
 
 export function startPosition(): OthelloPosition {
@@ -83,6 +89,7 @@ export function playGame(game: number, options: GameOptions, searcher: Searcher)
   let exactFrom = -1;
   let exactValue = 0;
   let exactSide = 0;
+  const siblings: number[][] = [];
   searcher.tt.clear();
   while (pos.terminal() === NOT_TERMINAL) {
     const row = [...relative(pos), pos.empties, 0, 0, NO_SCORE, game, 0];
@@ -98,6 +105,10 @@ export function playGame(game: number, options: GameOptions, searcher: Searcher)
         exactSide = pos.side;
       }
       move = solved.move;
+      if ((options.siblings ?? 0) > 0 && rng.nextFloat() < options.siblings!) {
+        const sibling = siblingRecord(pos, move, game, rng, buffer);
+        if (sibling !== null) siblings.push(sibling);
+      }
     } else {
       const n = pos.generateMoves(buffer, 0);
       if (n === 1) move = buffer[0];
@@ -115,13 +126,34 @@ export function playGame(game: number, options: GameOptions, searcher: Searcher)
     exactValue = pos.finalScore();
     exactSide = pos.side;
   }
-  const out = new Int32Array(rows.length * RECORD_INTS);
+  const out = new Int32Array((rows.length + siblings.length) * RECORD_INTS);
   rows.forEach((row, i) => {
     row[R_OUTCOME] = sides[i] === exactSide ? exactValue : -exactValue;
     row[R_EXACT] = i >= exactFrom ? 1 : 0;
     out.set(row, i * RECORD_INTS);
   });
+  siblings.forEach((row, i) => out.set(row, (rows.length + i) * RECORD_INTS));
   return out;
+}
+
+/**
+ * The exact record of the child after a random legal move other than `best` (null when there is no
+ * other move, or the child's game is over). The position is left as it was.
+ */
+function siblingRecord(pos: OthelloPosition, best: number, game: number, rng: Random, buffer: Int32Array): number[] | null {
+  const n = pos.generateMoves(buffer, 0);
+  if (n < 2) return null;
+  let move = buffer[rng.below(n - 1)];
+  if (move === best) move = buffer[n - 1];
+  pos.makeMove(move);
+  let row: number[] | null = null;
+  if (pos.terminal() === NOT_TERMINAL) {
+    const solved = solveExactly(pos, null);
+    if (solved === null) throw new Error('solver gave no answer');
+    row = [...relative(pos), pos.empties, solved.exactScore!, 1, NO_SCORE, game, 0];
+  }
+  pos.unmakeMove(move);
+  return row;
 }
 
 function chunkName(chunk: number): string {
@@ -246,6 +278,8 @@ copies them with the playing search's score replaced by a --depth search on ever
   --solve-empties N     exact solve (and its optimal line) from N empties (default 14)
   --profile NAME        evaluation of the self-play (or relabelling) search (default: default)
   --probcut X           ProbCut confidence of that search (default 0: full width)
+  --siblings X          probability of also recording, at each position of the solver's line, a random
+                        other move's child with its exact value (default 0)
   --out DIR             relabel: where the relabelled chunk files go
   --seed N              seed (default 1)
   -h, --help            this text
@@ -267,6 +301,7 @@ const spec = {
     'solve-empties': { type: 'string' },
     profile: { type: 'string' },
     probcut: { type: 'string' },
+    siblings: { type: 'string' },
     seed: { type: 'string' },
     out: { type: 'string' },
   },
@@ -297,6 +332,7 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
     profile: values.profile ?? 'default',
     probCut,
     seed: intOption(values, 'seed', 1),
+    siblings: numberOption(values, 'siblings', 0, 0, 1),
   };
   if (options.openMax < options.openMin) throw new UsageError('--open-max must be at least --open-min');
   generateGames(values.dir, games, intOption(values, 'chunk', 100, 1), part, parts, options, console.log);

@@ -12,13 +12,13 @@
  * game's outcome, optionally mixed with the playing search's score (--search-mix). Held-out games
  * (game % TEST_EVERY === 0) are never fitted.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isProven } from '../src/search/score.js';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { FeatureEvaluator } from '../src/games/othello/classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from '../src/games/othello/eval-scale.js';
 import { LINEAR_COUNT, PatternEvaluator, globalFeatures } from '../src/games/othello/pattern-eval.js';
-import { encodePatternWeights, type PatternWeightsFile, stageTable } from '../src/games/othello/pattern-weights.js';
+import { decodePatternWeights, encodePatternWeights, type PatternWeightsFile, stageTable } from '../src/games/othello/pattern-weights.js';
 import {
   INSTANCE_COUNT,
   INSTANCE_PATTERN,
@@ -41,6 +41,15 @@ export interface FitOptions {
   readonly iterations: number;
   readonly searchMix: number;
   readonly minEmpties: number;
+  /**
+   * Weights to start from (evaluation units, the same stage width): each stage is fitted as a correction
+   * of them, and the ridge pulls toward them instead of toward zero. Stages outside `stages` are copied.
+   */
+  readonly prior?: Float32Array;
+  /** Only these stages (inclusive) are fitted; needs a prior. */
+  readonly stages?: readonly [number, number];
+  /** Fit on exact records only. */
+  readonly exactOnly?: boolean;
 }
 
 /** Canonical (tied) slot of each configuration of each pattern: the smaller of it and its mirror image. */
@@ -179,17 +188,36 @@ export function fitAll(data: Int32Array, options: FitOptions, print: (line: stri
   for (let i = 0; i < n; i++) {
     const r = i * RECORD_INTS;
     if (data[r + R_GAME] % TEST_EVERY === 0) continue;
+    if (options.exactOnly === true && data[r + R_EXACT] !== 1) continue;
     const e = data[r + R_EMPTIES];
     if (e >= options.minEmpties) byEmpties[e].push(r);
   }
+  const prior = options.prior;
+  if (prior !== undefined && prior.length !== stages * BLOCK) throw new Error(`the prior has ${prior.length / BLOCK} stages, not ${stages}`);
+  if (options.stages !== undefined && prior === undefined) throw new Error('fitting some stages only needs a prior');
   for (let stage = 0; stage < stages; stage++) {
+    if (options.stages !== undefined && (stage < options.stages[0] || stage > options.stages[1])) {
+      out.set(prior!.subarray(stage * BLOCK, (stage + 1) * BLOCK), stage * BLOCK);
+      continue;
+    }
     const lo = Math.max(0, stage * options.stageWidth - options.overlap);
     const hi = stage === stages - 1 ? 60 : Math.min(60, stage * options.stageWidth + options.stageWidth - 1 + options.overlap);
     const rows = byEmpties.slice(lo, hi + 1).flat();
-    if (rows.length === 0) continue;
+    if (rows.length === 0) {
+      if (prior !== undefined) out.set(prior.subarray(stage * BLOCK, (stage + 1) * BLOCK), stage * BLOCK);
+      continue;
+    }
     const d = design(data, rows, canonical, options.searchMix);
     const started = Date.now();
+    const start = prior === undefined ? undefined : priorInDiscs(prior, stage, canonical);
+    if (start !== undefined) {
+      // Fit the correction: the target less the prior's prediction, shrunk toward zero.
+      const predicted = new Float64Array(d.count);
+      multiply(d, start, predicted);
+      for (let k = 0; k < d.count; k++) d.labels[k] -= predicted[k];
+    }
     const w = fitStage(d, options.lambda, options.iterations);
+    if (start !== undefined) for (let i = 0; i < w.length; i++) w[i] += start[i];
     for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
       const offset = PATTERN_OFFSETS[p];
       const table = canonical[p];
@@ -199,6 +227,18 @@ export function fitAll(data: Int32Array, options: FitOptions, print: (line: stri
     print(`stage ${stage} (empties ${lo}..${hi}): ${rows.length} positions, fitted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return out;
+}
+
+/** A stage of full weight tables (evaluation units) as the fit's tied vector (discs). */
+function priorInDiscs(prior: Float32Array, stage: number, canonical: Int32Array[]): Float64Array {
+  const w = new Float64Array(BLOCK);
+  for (let p = 0; p < PATTERN_LENGTHS.length; p++) {
+    const offset = PATTERN_OFFSETS[p];
+    const table = canonical[p];
+    for (let i = 0; i < table.length; i++) w[offset + table[i]] = prior[stage * BLOCK + offset + i] / EVAL_UNITS_PER_DISC;
+  }
+  for (let j = 0; j < LINEAR_COUNT; j++) w[PATTERN_BLOCK + j] = prior[stage * BLOCK + PATTERN_BLOCK + j] / EVAL_UNITS_PER_DISC;
+  return w;
 }
 
 /** Stages of a width: the last one also takes the 60-empties start position. */
@@ -241,6 +281,10 @@ Fits the pattern evaluation per stage and prints the held-out mean absolute erro
   --lambda X           ridge shrinkage of the pattern weights (default 5)
   --iterations N       conjugate-gradient iterations per stage (default 150)
   --search-mix X       weight of the playing search's score in the target, 0..1 (default 0: outcome only)
+  --prior FILE         start from these weights (a weights file of the same stage width): each
+                       stage is fitted as a correction of them, the ridge pulling toward them
+  --stages A-B         fit only stages A..B (numbered from 0 by empties), copy the others from --prior
+  --exact-only         fit on the records with an exact value only
   --note TEXT          recorded in the file's "about" with this command
   -h, --help           this text
 `;
@@ -256,6 +300,9 @@ const spec = {
     lambda: { type: 'string' },
     iterations: { type: 'string' },
     'search-mix': { type: 'string' },
+    prior: { type: 'string' },
+    stages: { type: 'string' },
+    'exact-only': { type: 'boolean' },
     note: { type: 'string' },
   },
 } as const;
@@ -280,7 +327,27 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     iterations: intOption(values, 'iterations', 150, 1, 10000),
     searchMix: numberOption(values, 'search-mix', 0, 0, 1),
     minEmpties: 0,
+    exactOnly: values['exact-only'] === true,
   };
+  const stageWidth = options.stageWidth;
+  let fitOptions: FitOptions = options;
+  if (values.prior !== undefined) {
+    const file = JSON.parse(readFileSync(values.prior, 'utf8')) as PatternWeightsFile;
+    const prior = decodePatternWeights(file, values.prior);
+    if (file.stageWidth !== stageWidth || prior.weights.length !== stageCount(stageWidth) * BLOCK) {
+      throw new UsageError(`--prior ${values.prior}: its stages are not ${stageCount(stageWidth)} of width ${stageWidth}`);
+    }
+    fitOptions = { ...fitOptions, prior: prior.weights };
+  }
+  if (values.stages !== undefined) {
+    const m = /^(\d+)-(\d+)$/.exec(values.stages);
+    const range = m === null ? null : ([Number(m[1]), Number(m[2])] as const);
+    if (range === null || range[0] > range[1] || range[1] >= stageCount(stageWidth)) {
+      throw new UsageError(`--stages must be A-B with A <= B < ${stageCount(stageWidth)}, got '${values.stages}'`);
+    }
+    if (fitOptions.prior === undefined) throw new UsageError('--stages needs --prior');
+    fitOptions = { ...fitOptions, stages: range };
+  }
   const parts = values.data.split(',').map((dir) => loadRecords(dir));
   const data = new Int32Array(parts.reduce((a, p) => a + p.length, 0));
   let at = 0;
@@ -289,7 +356,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     at += p.length;
   }
   console.log(`${data.length / RECORD_INTS} positions`);
-  const weights = fitAll(data, options, console.log);
+  const weights = fitAll(data, fitOptions, console.log);
   const command = `node dist/tools/othello-fit.js ${process.argv.slice(2).join(' ')}`;
   const file: PatternWeightsFile = encodePatternWeights(weights, options.stageWidth, `${values.note ?? ''} ${command}`.trim());
   writeFileSync(values.out, `${JSON.stringify(file)}\n`);

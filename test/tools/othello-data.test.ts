@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluatorFor } from '../../src/games/othello/profiles.js';
+import { solveExactly } from '../../src/games/othello/solver.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import {
@@ -48,6 +49,27 @@ t.test('a self-play game: one record per position, exact values from the solve p
   const n = pos.generateMoves(moves, 0);
   t.ok(n >= 1, 'the last record still has a move');
   t.same(playGame(7, OPTIONS, new Searcher(new TranspositionTable(10))), records, 'deterministic for a game number');
+});
+
+t.test('--siblings: after the game, exact records of children of other moves than the line\'s', async (t) => {
+  const plain = playGame(7, OPTIONS, new Searcher(new TranspositionTable(10)));
+  t.same(playGame(7, { ...OPTIONS, siblings: 0 }, new Searcher(new TranspositionTable(10))), plain, 'siblings 0: the records as before');
+  const records = playGame(7, { ...OPTIONS, siblings: 1 }, new Searcher(new TranspositionTable(10)));
+  t.same(records.subarray(0, plain.length), plain, 'the game itself is unchanged');
+  const line = new Set<string>();
+  for (let r = 0; r < plain.length; r += RECORD_INTS) line.add(Array.from(plain.subarray(r, r + 4)).join(','));
+  const pos = startPosition();
+  let siblings = 0;
+  for (let r = plain.length; r < records.length; r += RECORD_INTS) {
+    siblings++;
+    t.equal(records[r + R_EXACT], 1, 'exact');
+    t.equal(records[r + R_GAME], 7, 'same game number (held out with its game)');
+    t.ok(records[r + R_EMPTIES] < 10, 'a child of a position of the solver\'s line');
+    t.notOk(line.has(Array.from(records.subarray(r, r + 4)).join(',')), 'not a position of the line');
+    pos.setup(records[r], records[r + 1], records[r + 2], records[r + 3], 0);
+    t.equal(records[r + R_OUTCOME], solveExactly(pos, null)!.exactScore, 'its exact value, for the side to move');
+  }
+  t.ok(siblings >= 5, `${siblings} sibling records`);
 });
 
 t.test('relabel: non-exact records get the deeper search score, exact records are untouched', async (t) => {

@@ -1,0 +1,84 @@
+/**
+ * The Othello evaluation fit (tools/othello-fit.ts): fitting some stages as a correction of prior
+ * weights, and fitting on exact records only.
+ */
+import t from 'tap';
+import { EVAL_UNITS_PER_DISC } from '../../src/games/othello/eval-scale.js';
+import { PHASE_BLOCK } from '../../src/games/othello/pattern-eval.js';
+import { PATTERN_BLOCK } from '../../src/games/othello/patterns.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import { RECORD_INTS, R_EMPTIES, R_EXACT, R_GAME, TEST_EVERY, playGame } from '../../tools/othello-data.js';
+import { type FitOptions, fitAll, stageCount } from '../../tools/othello-fit.js';
+
+const GAME = { openMin: 2, openMax: 6, depth: 1, epsilon: 0.2, solveEmpties: 10, profile: 'default', probCut: 0, seed: 5, siblings: 0.5 };
+const searcher = new Searcher(new TranspositionTable(10));
+const games = Array.from({ length: 24 }, (_, g) => playGame(g + 1, GAME, searcher));
+const data = new Int32Array(games.reduce((a, g) => a + g.length, 0));
+games.reduce((at, g) => (data.set(g, at), at + g.length), 0);
+
+const BASE: FitOptions = { stageWidth: 4, overlap: 1, lambda: 5, iterations: 20, searchMix: 0, minEmpties: 0 };
+const STAGES = stageCount(4);
+const quiet = (): void => {};
+
+/** Prior weights: small distinct values in every slot (mirror images need not agree for these checks). */
+const prior = new Float32Array(STAGES * PHASE_BLOCK);
+for (let i = 0; i < prior.length; i++) prior[i] = ((i * 7919) % 201) - 100;
+
+t.test('--stages: stages outside the range are the prior, unchanged', async (t) => {
+  const out = fitAll(data, { ...BASE, prior, stages: [1, 2] }, quiet);
+  for (const stage of [0, 3, 7, 14]) t.equal(differing(out, prior, stage), 0, `stage ${stage} copied`);
+  t.ok(differing(out, prior, 1) > 1000, 'stage 1 fitted');
+  t.throws(() => fitAll(data, { ...BASE, stages: [1, 2] }, quiet), /needs a prior/);
+});
+
+t.test('--prior: the ridge pulls toward the prior; a zero prior is the plain fit', async (t) => {
+  const zero = new Float32Array(prior.length);
+  const plain = fitAll(data, { ...BASE, stages: undefined }, quiet);
+  const fromZero = fitAll(data, { ...BASE, prior: zero }, quiet);
+  let largest = 0;
+  for (let i = 0; i < plain.length; i++) largest = Math.max(largest, Math.abs(plain[i] - fromZero[i]));
+  t.ok(largest < 1e-3, `the same weights (largest difference ${largest})`);
+
+  // Shrinkage far larger than the data's pull keeps the pattern weights at the prior's; little shrinkage
+  // lets the data move the weights of the configurations it holds.
+  const movedBy = (lambda: number): number => {
+    const out = fitAll(data, { ...BASE, lambda, prior: tiedPrior(), stages: [2, 2] }, quiet);
+    let count = 0;
+    for (let i = 2 * PHASE_BLOCK; i < 2 * PHASE_BLOCK + PATTERN_BLOCK; i++) if (Math.abs(out[i] - tiedPrior()[i]) > 0.01 * EVAL_UNITS_PER_DISC) count++;
+    return count;
+  };
+  t.equal(movedBy(1e7), 0, 'lambda 1e7: no pattern weight moves by a hundredth of a disc');
+  const loose = movedBy(1e-3);
+  t.ok(loose > 500, `lambda 0.001: ${loose} pattern weights move`);
+  t.throws(() => fitAll(data, { ...BASE, prior: new Float32Array(PHASE_BLOCK) }, quiet), /stages/);
+});
+
+t.test('--exact-only: a stage is fitted on its exact training records alone', async (t) => {
+  const lines: string[] = [];
+  fitAll(data, { ...BASE, prior, stages: [2, 2], exactOnly: true }, (line) => lines.push(line));
+  let exact = 0;
+  let all = 0;
+  for (let r = 0; r < data.length; r += RECORD_INTS) {
+    const e = data[r + R_EMPTIES];
+    if (data[r + R_GAME] % TEST_EVERY === 0 || e < 7 || e > 12) continue;
+    all++;
+    if (data[r + R_EXACT] === 1) exact++;
+  }
+  t.ok(exact < all, 'the band holds records that are not exact');
+  t.same(lines.map((l) => l.replace(/ fitted in .*/, '')), [`stage 2 (empties 7..12): ${exact} positions,`]);
+});
+
+/** Weights of a stage that differ between two weight vectors (tap's deep comparison is slow on 100,000 numbers). */
+function differing(a: Float32Array, b: Float32Array, stage: number): number {
+  let count = 0;
+  for (let i = stage * PHASE_BLOCK; i < (stage + 1) * PHASE_BLOCK; i++) if (a[i] !== b[i]) count++;
+  return count;
+}
+
+/** The prior made symmetric the way a fit stores it: a configuration and its mirror image share a weight. */
+let tied: Float32Array | undefined;
+function tiedPrior(): Float32Array {
+  tied ??= fitAll(data, { ...BASE, lambda: 50 }, quiet);
+  return tied;
+}
