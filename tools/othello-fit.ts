@@ -332,8 +332,14 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   const stageWidth = options.stageWidth;
   let fitOptions: FitOptions = options;
   if (values.prior !== undefined) {
-    const file = JSON.parse(readFileSync(values.prior, 'utf8')) as PatternWeightsFile;
-    const prior = decodePatternWeights(file, values.prior);
+    let file: PatternWeightsFile;
+    let prior: ReturnType<typeof decodePatternWeights>;
+    try {
+      file = JSON.parse(readFileSync(values.prior, 'utf8')) as PatternWeightsFile;
+      prior = decodePatternWeights(file, values.prior);
+    } catch (error) {
+      throw new UsageError(`--prior ${values.prior}: ${(error as Error).message.split('\n')[0]}`);
+    }
     if (file.stageWidth !== stageWidth || prior.weights.length !== stageCount(stageWidth) * BLOCK) {
       throw new UsageError(`--prior ${values.prior}: its stages are not ${stageCount(stageWidth)} of width ${stageWidth}`);
     }

@@ -3,6 +3,8 @@
  * weights, and fitting on exact records only.
  */
 import t from 'tap';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { EVAL_UNITS_PER_DISC } from '../../src/games/othello/eval-scale.js';
 import { PHASE_BLOCK } from '../../src/games/othello/pattern-eval.js';
 import { PATTERN_BLOCK } from '../../src/games/othello/patterns.js';
@@ -67,6 +69,34 @@ t.test('--exact-only: a stage is fitted on its exact training records alone', as
   }
   t.ok(exact < all, 'the band holds records that are not exact');
   t.same(lines.map((l) => l.replace(/ fitted in .*/, '')), [`stage 2 (empties 7..12): ${exact} positions,`]);
+});
+
+t.test('the command line: a --prior that cannot be read or does not fit, and a bad --stages, are one-line usage errors', async (t) => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  // The compiled entry, as users run it (the suite builds first); no coverage of a child process.
+  const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;
+  const fit = (...args: string[]): { status: number; stderr: string } => {
+    try {
+      execFileSync(process.execPath, ['dist/tools/othello-fit.js', '--data', 'none', '--out', 'none.json', ...args], { cwd: root, env, stdio: 'pipe' });
+      return { status: 0, stderr: '' };
+    } catch (error) {
+      const e = error as { status: number; stderr: Buffer };
+      return { status: e.status, stderr: e.stderr.toString() };
+    }
+  };
+  const shipped = 'src/games/othello/pattern-weights.json';
+  for (const [args, message] of [
+    [['--prior', 'no-such-weights.json'], /^othello-fit: --prior no-such-weights.json: ENOENT/],
+    [['--prior', 'package.json'], /^othello-fit: --prior package.json: /],
+    [['--prior', shipped, '--stage-width', '5'], /its stages are not 12 of width 5/],
+    [['--prior', shipped, '--stages', '4-2'], /--stages must be A-B with A <= B < 15, got '4-2'/],
+    [['--stages', '1-4'], /--stages needs --prior/],
+  ] as const) {
+    const { status, stderr } = fit(...args);
+    t.equal(status, 2, `${args.join(' ')}: exit 2`);
+    t.match(stderr, message, 'the message names the option');
+    t.equal(stderr.trim().split('\n').length, 1, 'one line, no stack');
+  }
 });
 
 /** Weights of a stage that differ between two weight vectors (tap's deep comparison is slow on 100,000 numbers). */
