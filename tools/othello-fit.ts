@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isProven } from '../src/search/score.js';
-import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, numberOption, runCliIfMain } from '../src/core/cli.js';
 import { FeatureEvaluator } from '../src/games/othello/classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from '../src/games/othello/eval-scale.js';
 import { LINEAR_COUNT, PatternEvaluator, globalFeatures } from '../src/games/othello/pattern-eval.js';
@@ -306,16 +306,6 @@ const spec = {
     note: { type: 'string' },
   },
 } as const;
-
-function numberOption(values: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
-  const raw = values[name];
-  if (raw === undefined) return fallback;
-  const v = Number(raw);
-  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(v) || v < min || v > max) {
-    throw new UsageError(`--${name} must be a number from ${min} to ${max}, got '${String(raw)}'`);
-  }
-  return v;
-}
 
 function main({ values }: ParsedArgs<typeof spec.options>): void {
   if (values.data === undefined) throw new UsageError('--data is required');
