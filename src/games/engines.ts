@@ -1,9 +1,9 @@
 /** Engine faces of every game, looked up by workers. */
 import type { GameEngine, GameId, SearchPosition } from './types.js';
-import { engine as mnk } from './mnk/index.js';
-import { engine as othello } from './othello/index.js';
-import { engine as tablut } from './tablut/index.js';
-import { engine as hadron } from './hadron/index.js';
+import { engine as mnk } from './mnk/engine.js';
+import { engine as othello } from './othello/engine.js';
+import { engine as tablut } from './tablut/engine.js';
+import { engine as hadron } from './hadron/engine.js';
 
 export const ENGINES: Record<GameId, GameEngine<SearchPosition>> = {
   mnk: mnk as unknown as GameEngine<SearchPosition>,

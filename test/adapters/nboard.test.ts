@@ -13,6 +13,7 @@ import { Random } from '../../src/core/random.js';
 import { NOT_TERMINAL } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
 import { NBoardEngine as NBoardClient, ggfGame } from '../../tools/nboard-client.js';
+import { untracked } from '../support/untracked.js';
 
 const NBOARD = fileURLToPath(new URL('../../dist/src/adapters/nboard.js', import.meta.url));
 const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4 });
@@ -191,10 +192,10 @@ t.test('hint N: the N best moves as search lines, best first, refined each itera
 // ---- the compiled executable ----
 
 t.test('--help exits 0; a bad option prints one line and exits 2', async (t) => {
-  const help = spawnSync(process.execPath, [NBOARD, '--help'], { encoding: 'utf8' });
+  const help = spawnSync(...untracked(process.execPath, [NBOARD, '--help']), { encoding: 'utf8' });
   t.equal(help.status, 0);
   t.match(help.stdout, /usage: kibitz-nboard/);
-  const bad = spawnSync(process.execPath, [NBOARD, '--depth', '0'], { encoding: 'utf8' });
+  const bad = spawnSync(...untracked(process.execPath, [NBOARD, '--depth', '0']), { encoding: 'utf8' });
   t.equal(bad.status, 2);
   t.equal(bad.stderr.trim().split('\n').length, 1);
   t.match(bad.stderr, /--depth must be an integer from 1 to 60/);

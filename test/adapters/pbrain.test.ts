@@ -10,6 +10,7 @@ import { MnkPosition } from '../../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
 import { playGame, startBrain } from '../../tools/pbrain-match.js';
+import { untracked } from '../support/untracked.js';
 
 /** The compiled executable (npm test builds first). */
 const KIBITZ_BRAIN = fileURLToPath(new URL('../../dist/src/adapters/pbrain.js', import.meta.url));
@@ -165,10 +166,10 @@ t.test('MESSAGE and DEBUG lines report depth, score and the principal variation'
 // ---- the compiled executable, driven over its pipes ----
 
 t.test('--help exits 0; a bad option prints one line and exits 2', async (t) => {
-  const help = spawnSync(process.execPath, [KIBITZ_BRAIN, '--help'], { encoding: 'utf8' });
+  const help = spawnSync(...untracked(process.execPath, [KIBITZ_BRAIN, '--help']), { encoding: 'utf8' });
   t.equal(help.status, 0);
   t.match(help.stdout, /usage: pbrain-kibitz/);
-  const bad = spawnSync(process.execPath, [KIBITZ_BRAIN, '--turn-ms', 'soon'], { encoding: 'utf8' });
+  const bad = spawnSync(...untracked(process.execPath, [KIBITZ_BRAIN, '--turn-ms', 'soon']), { encoding: 'utf8' });
   t.equal(bad.status, 2);
   t.equal(bad.stderr.trim().split('\n').length, 1);
   t.match(bad.stderr, /--turn-ms must be an integer/);

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { untracked } from '../support/untracked.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -36,8 +37,8 @@ const ENTRIES = [
   'dist/examples/best-move.js',
 ];
 
-// Without NODE_V8_COVERAGE: these processes only load the modules, and their (compiled) coverage would
-// be merged over the in-process coverage of the same sources.
+// Untracked and without NODE_V8_COVERAGE: these processes only load the modules and parse options, and
+// their (compiled) coverage would be merged over the in-process coverage of the same sources.
 const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
 
 interface Outcome {
@@ -49,8 +50,7 @@ interface Outcome {
 function run(entry: string, arg: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = execFile(
-      process.execPath,
-      [entry, arg],
+      ...untracked(process.execPath, [entry, arg]),
       { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } },
       (_e, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
     );

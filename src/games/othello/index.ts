@@ -2,7 +2,8 @@
  * Othello / Reversi 8x8: the game definition (client face) and the engine face Kibitz registers.
  */
 import { ok } from '../../core/result.js';
-import type { EngineOptions, GameDefinition, GameEngine, SolveContext, SolveResult } from '../types.js';
+import type { GameDefinition } from '../types.js';
+import { engine } from './engine.js';
 import { PASS_MOVE } from './board.js';
 import {
   SIDE_NAMES,
@@ -14,50 +15,12 @@ import {
   parseState,
   stateSchema,
 } from './codec.js';
-import { EVAL_UNITS_PER_DISC } from './eval-scale.js';
 import { evaluatorFor } from './profiles.js';
 import { OthelloPosition } from './position.js';
-import { DEFAULT_PROBCUT } from './probcut.js';
-import { solveEndgame } from './solver.js';
+
+export { engine };
 
 export { OthelloPosition } from './position.js';
-
-const SNAPSHOT_LENGTH = 5;
-
-function restore(snapshot: Int32Array, options?: EngineOptions): OthelloPosition {
-  const pos = new OthelloPosition(evaluatorFor(options?.profile));
-  pos.setup(snapshot[0], snapshot[1], snapshot[2], snapshot[3], snapshot[4]);
-  if (options?.probCut !== undefined) pos.probCutConfidence = options.probCut;
-  return pos;
-}
-
-function snapshot(pos: OthelloPosition): Int32Array {
-  const out = new Int32Array(SNAPSHOT_LENGTH);
-  out.set(pos.bits, 0);
-  out[4] = pos.side;
-  return out;
-}
-
-export const engine: GameEngine<OthelloPosition> = {
-  id: 'othello',
-  restore,
-  snapshot,
-  prepare(): void {
-    evaluatorFor(undefined);
-  },
-  solve(pos: OthelloPosition, ctx: SolveContext): SolveResult | null {
-    return solveEndgame(pos, ctx);
-  },
-  solveTimeShare: 0.6,
-  defaultProbCut: DEFAULT_PROBCUT,
-  clientScore(internal: number): number {
-    return Math.round(internal) / EVAL_UNITS_PER_DISC;
-  },
-  provenWinScore: 2,
-  finalScore(pos: OthelloPosition): number {
-    return pos.finalScore();
-  },
-};
 
 export const definition: GameDefinition<OthelloPosition> = {
   id: 'othello',

@@ -3,34 +3,14 @@
  * client face of Kibitz's contract.
  */
 import { ok } from '../../core/result.js';
-import type { EngineOptions, GameDefinition, GameEngine } from '../types.js';
+import type { GameDefinition } from '../types.js';
+import { engine } from './engine.js';
 import { decodeMove, decodeState, encodeMove, encodeState } from './codec.js';
 import { attachProfile } from './profiles.js';
 import { TablutPosition } from './position.js';
 import { INITIAL_STATE_JSON, SIDE_NAMES, historyItemSchema, moveSchema, stateSchema } from './schemas.js';
-import { restorePosition, snapshotPosition } from './snapshot.js';
-import { solveTactics } from './tactics.js';
 
-/** Client scale: hundredths of a black pawn; a proven win is reported as this. */
-const PROVEN_WIN_CLIENT_SCORE = 10_000;
-
-export const engine: GameEngine<TablutPosition> = {
-  id: 'tablut',
-  restore(snapshot: Int32Array, options?: EngineOptions): TablutPosition {
-    const pos = restorePosition(snapshot);
-    attachProfile(pos, options?.profile);
-    return pos;
-  },
-  snapshot: snapshotPosition,
-  solve: solveTactics,
-  solveTimeShare: 0.05,
-  clientScore(internal: number): number {
-    // Internal units already are hundredths of a black pawn; stay clear of the proven-win value.
-    const limit = PROVEN_WIN_CLIENT_SCORE - 1;
-    return Math.max(-limit, Math.min(limit, Math.round(internal)));
-  },
-  provenWinScore: PROVEN_WIN_CLIENT_SCORE,
-};
+export { engine };
 
 export const definition: GameDefinition<TablutPosition> = {
   id: 'tablut',

@@ -1,0 +1,9 @@
+/**
+ * A command line that runs a child process outside tap's process tracker. tap's tracker adds itself to the
+ * NODE_OPTIONS of every process a test spawns, and costs each Node child about a second of CPU (it loads
+ * a module loader and records the child's coverage). Children that only check a command line's behaviour,
+ * and run the compiled dist/ code, need neither: `env -u NODE_OPTIONS` drops it before Node starts.
+ */
+export function untracked(command: string, args: readonly string[]): [string, string[]] {
+  return ['/usr/bin/env', ['-u', 'NODE_OPTIONS', command, ...args]];
+}
