@@ -2,6 +2,7 @@ import t from 'tap';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeTestApp, testApp } from '../support/app.js';
+import { OPEN_STATE } from '../support/states.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { ResponseReserve } from '../../src/http/response-reserve.js';
@@ -9,17 +10,6 @@ import { SearchPool } from '../../src/pool/pool.js';
 
 // Deadlines are checked with generous slack (machines are noisy); speed is measured by `npm run bench`.
 const SLACK_MS = 400;
-
-/** A 19x19 K=6 middlegame: no quick proof, so searches use their whole budget. */
-const OPEN_STATE = {
-  m: 19,
-  n: 19,
-  k: 6,
-  board: Array.from({ length: 19 }, (_, r) =>
-    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
-  ),
-  turn: 'X',
-};
 
 t.test('a search answers within its budget with a legal move', async (t) => {
   const ctx = await testApp({ WORKERS: '1' });

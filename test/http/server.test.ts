@@ -6,33 +6,11 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { OPEN_STATE } from '../support/states.js';
+import { freePort } from '../support/server-process.js';
 
 const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
-
-/** A 19x19 K=6 middlegame: no quick proof, so a search uses its whole budget. */
-const OPEN_STATE = {
-  m: 19,
-  n: 19,
-  k: 6,
-  board: Array.from({ length: 19 }, (_, r) =>
-    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
-  ),
-  turn: 'X',
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server on a free port, ready; its stdout collected; killed at teardown if still running. */
 async function startServer(t: Test, env: Record<string, string>) {

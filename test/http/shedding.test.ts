@@ -4,16 +4,7 @@
  */
 import t from 'tap';
 import { closeTestApp, testApp } from '../support/app.js';
-
-const OPEN_STATE = {
-  m: 19,
-  n: 19,
-  k: 6,
-  board: Array.from({ length: 19 }, (_, r) =>
-    r === 9 ? '........XO.........' : r === 10 ? '.........X.........' : r === 8 ? '.........O.........' : '...................',
-  ),
-  turn: 'X',
-};
+import { OPEN_STATE } from '../support/states.js';
 
 t.test('a full pool refuses best-move before validation; other routes and later requests are unaffected', async (t) => {
   const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
