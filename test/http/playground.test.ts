@@ -1,7 +1,7 @@
 /**
  * The playground's static files (dist/web, written by `npm run build`): served at `/` with a
  * same-origin content security policy, hidden from the OpenAPI document, and off with
- * EXPOSE_PLAYGROUND=false. The page itself is tested in Chromium by test/browser/playground.test.ts.
+ * EXPOSE_PLAYGROUND=false. The page itself is tested in Chromium by test/web/playground.test.ts.
  */
 import t from 'tap';
 import { existsSync } from 'node:fs';
