@@ -1,7 +1,7 @@
 /**
  * The house rules that a reviewer would otherwise check by hand: the service has no import circles
- * (floors read server > http > pool > games > search > core), no source line is over 160 characters,
- * and no test is skipped. The circle check reads the TypeScript sources and counts `import type`:
+ * (floors read server > http > pool > games > search > core), a worker thread loads no schema code, no
+ * source line is over 160 characters, and no test is skipped. The circle check reads the TypeScript sources and counts `import type`:
  * the compiled JS erases those, so a check over dist/src missed eleven type-only circles.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,21 @@ t.test('no circular imports in the service, type imports included (madge over sr
     detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
   });
   t.same(result.circular(), []);
+});
+
+t.test('a worker thread loads no schema code: nothing it imports at run time imports typebox', async (t) => {
+  // games/<game>/engine.ts holds what a search needs, index.ts the schemas; typebox cost each thread 200 ms.
+  const result = await madge(`${root}src/pool/worker.ts`, {
+    baseDir: `${root}src`,
+    fileExtensions: ['ts'],
+    tsConfig: `${root}tsconfig.json`,
+    detectiveOptions: { ts: { skipTypeImports: true } },
+  });
+  const modules = Object.keys(result.obj());
+  t.ok(modules.includes('games/othello/engine.ts') && modules.includes('search/search.ts'), `the worker's graph (${modules.length} modules)`);
+  // `import type` is erased at run time (games/types.ts names TSchema that way).
+  const schemaUsers = modules.filter((file) => /^import (?!type )[^;]*from 'typebox'/m.test(readFileSync(`${root}src/${file}`, 'utf8')));
+  t.same(schemaUsers, []);
 });
 
 t.test('no source line over 160 characters', async (t) => {
