@@ -1,8 +1,9 @@
 /**
  * The house rules that a reviewer would otherwise check by hand: the service has no import circles
  * (floors read server > http > pool > games > search > core), a worker thread loads no schema code, no
- * source line is over 160 characters, and no test is skipped. The circle check reads the TypeScript sources and counts `import type`:
- * the compiled JS erases those, so a check over dist/src missed eleven type-only circles.
+ * source line is over 160 characters, and no test is skipped. The circle check reads the TypeScript
+ * sources and counts `import type`: the compiled JS erases those, so a check over dist/src missed eleven
+ * type-only circles.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
