@@ -6,7 +6,7 @@ import { runCliIfMain } from './core/cli.js';
 import { loadConfig } from './config.js';
 import { prepareEngines } from './games/engines.js';
 import { buildApp } from './http/app.js';
-import type { Readiness } from './http/types.js';
+import { Readiness } from './http/readiness.js';
 import { SearchPool } from './pool/pool.js';
 
 /** How often a shutting-down server closes connections that became idle since (see shutdown). */
@@ -30,13 +30,16 @@ See the configuration table in README.md and docs/operations.md.
 async function main(): Promise<void> {
   const config = loadConfig();
   prepareEngines();
-  const readiness: Readiness = { ready: false };
+  const readiness = new Readiness('starting');
   const pool = new SearchPool({
     threads: config.workers,
     maxQueue: config.maxQueue,
     ttSizeMb: config.ttSizeMb,
     searchNice: config.searchNice,
   });
+  // The threads warm up while the app is built and the port opens; searches that arrive meanwhile
+  // wait for them inside their own budgets (readiness.ts).
+  const warmedUp = pool.warmUp();
   const app = await buildApp({
     config,
     pool,
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string): void => {
     if (shuttingDown) return;
     shuttingDown = true;
-    readiness.ready = false;
+    readiness.markStopping();
     app.log.info({ signal }, 'shutting down');
     const hardStop = setTimeout(() => {
       app.log.error({ pool: pool.stats() }, 'shutdown took too long; exiting');
@@ -78,8 +81,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  await pool.warmUp();
-  readiness.ready = true;
+  await warmedUp;
+  readiness.markReady();
   app.log.info({ workers: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb }, 'kibitz ready');
 }
 

@@ -17,7 +17,8 @@ import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
 import { ResponseReserve } from './response-reserve.js';
 import { playgroundRoutes } from './playground.js';
-import type { Readiness, SearchRunner } from './types.js';
+import { Readiness } from './readiness.js';
+import type { SearchRunner } from './types.js';
 
 /** Kept here too for importers of the app module. */
 export { errorBody };
@@ -48,7 +49,7 @@ export const API_VERSION = '1.0.0';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const readiness = options.readiness ?? { ready: true };
+  const readiness = options.readiness ?? new Readiness('ready');
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
@@ -73,10 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.arrivedAt = Date.now();
     connections.responseStarted(reply.raw);
   });
-  // While not ready (starting, or shutting down) close each connection after its response, so a
-  // keep-alive client does not hold a draining replica open.
+  // Once shutting down, close each connection after its response, so a keep-alive client does not
+  // hold a draining replica open.
   app.addHook('onSend', async (request, reply) => {
-    if (!readiness.ready) reply.header('connection', 'close');
+    if (readiness.phase === 'stopping') reply.header('connection', 'close');
     // Answered before the body was read to its end (413, 415, ...): close, but linger (connection.ts).
     if (!request.raw.complete) {
       reply.header('connection', 'close');

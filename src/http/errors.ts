@@ -31,6 +31,10 @@ export const ERROR_CATALOGUE = {
     status: 503,
     description: 'MAX_STREAMS analysis streams are open; retry after `Retry-After` seconds, or ask for the plain JSON answer.',
   },
+  STARTING: {
+    status: 503,
+    description: 'The replica is starting and its search threads did not warm up within the time budget; retry after `Retry-After` seconds.',
+  },
   SHUTTING_DOWN: { status: 503, description: 'The replica is shutting down; retry on another one.' },
   SEARCH_FAILED: { status: 500, description: 'The search worker failed; the request may be retried.' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error.' },

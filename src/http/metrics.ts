@@ -123,7 +123,7 @@ export class ServiceMetrics {
     this.nps.observe({ game: o.game }, o.nps);
   }
 
-  countRejected(reason: 'queue_full' | 'shutting_down' | 'too_many_streams'): void {
+  countRejected(reason: 'queue_full' | 'starting' | 'shutting_down' | 'too_many_streams'): void {
     this.rejected.inc({ reason });
   }
 

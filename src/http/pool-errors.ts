@@ -4,7 +4,7 @@
  */
 import type { GameDefinition, SearchPosition } from '../games/types.js';
 import { CancelledError, PoolClosedError, QueueFullError, SearchFailedError } from '../pool/pool.js';
-import type { Readiness } from './types.js';
+import type { Readiness } from './readiness.js';
 import { ApiError } from './errors.js';
 import { statusOf } from './game-service.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -16,12 +16,27 @@ export function refuseIfGameOver(def: GameDefinition<SearchPosition>, pos: Searc
   }
 }
 
-/** 503 SHUTTING_DOWN once the service stopped taking searches (counted). */
-export function refuseIfShuttingDown(readiness: Readiness, metrics: ServiceMetrics): void {
-  if (!readiness.ready) {
-    metrics.countRejected('shutting_down');
-    throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
+/** A search needs at least this long once admitted (the pool's own floor is 15 ms). */
+const MIN_SEARCH_AFTER_START_MS = 20;
+
+/**
+ * Admits a search whose answer is due by `deadline`: at once when the replica is ready; while it is
+ * starting, as soon as the warm-up ends if that leaves the search some time, else 503 STARTING (counted);
+ * 503 SHUTTING_DOWN once shutdown began (counted).
+ */
+export async function admitSearch(readiness: Readiness, metrics: ServiceMetrics, deadline: number): Promise<void> {
+  if (readiness.phase === 'ready') return;
+  if (readiness.phase === 'starting') {
+    if (await readiness.waitReady(deadline - MIN_SEARCH_AFTER_START_MS - Date.now())) return;
+    if (readiness.phase === 'starting') {
+      metrics.countRejected('starting');
+      throw new ApiError('STARTING', 'the service is starting and its search threads were not ready within the time budget; retry shortly', {
+        retryAfter: 1,
+      });
+    }
   }
+  metrics.countRejected('shutting_down');
+  throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
 }
 
 /** The catalogue error for a pool failure, with refusals and cancellations counted. */

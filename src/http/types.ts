@@ -11,7 +11,3 @@ export interface SearchRunner {
   /** Whether a search submitted now would be refused with QueueFullError (cheap; asked per request). */
   saturated(): boolean;
 }
-
-export interface Readiness {
-  ready: boolean;
-}

@@ -60,7 +60,7 @@ t.test('a full queue answers 503 at once with Retry-After', async (t) => {
 t.test('a replica shutting down refuses new searches', async (t) => {
   const ctx = await testApp({ WORKERS: '1' });
   t.teardown(() => closeTestApp(ctx));
-  ctx.readiness.ready = false;
+  ctx.readiness.markStopping();
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
   t.equal(res.statusCode, 503);
   t.equal(res.json().code, 'SHUTTING_DOWN');

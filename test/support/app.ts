@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
-import type { Readiness } from '../../src/http/types.js';
+import { Readiness } from '../../src/http/readiness.js';
 import { SearchPool } from '../../src/pool/pool.js';
 
 export interface TestApp {
@@ -16,7 +16,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
   const config = loadConfig({ WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0', ...env });
   const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
   await pool.warmUp();
-  const readiness = { ready: true };
+  const readiness = new Readiness('ready');
   const app = await buildApp({ config, pool, readiness });
   await app.ready();
   return { app, pool, config, readiness };

@@ -1,6 +1,6 @@
 /** The real server process (dist/src/server.js, built by `npm test`'s pretest) on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
@@ -25,7 +25,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Whether something accepts TCP connections on the loopback port. */
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts the server and returns once `/ready` answers 200, or with `untilPortOpens`, the moment the
+ * port accepts a connection (polled every few milliseconds): what a client that races the start sees.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: { untilPortOpens?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
@@ -34,13 +50,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   for (;;) {
-    const ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
-    if (ready) break;
+    const up = options.untilPortOpens
+      ? await portOpen(port)
+      : await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
+    if (up) break;
     if (Date.now() > until || child.exitCode !== null) {
       child.kill('SIGKILL');
       throw new Error('the server did not become ready');
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, options.untilPortOpens ? 2 : 100));
   }
   return {
     url,

@@ -24,7 +24,7 @@ import {
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StopReasonSchema, type gameSchemas } from '../schemas.js';
 import type { GameRouteOptions } from './options.js';
-import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
+import { countedPoolError, refuseIfGameOver, admitSearch } from '../pool-errors.js';
 import { observeDelivery } from '../response-reserve.js';
 import { registerReview } from './review.js';
 
@@ -239,8 +239,8 @@ async function analyseRoute(
   const pos = decode(body);
   refuseIfGameOver(def, pos, 'analyse');
   const root: RootOptions = { multiPv: body.multiPv ?? DEFAULT_MULTI_PV, rootMoves: decodeRootFilter(def, pos, body) };
-  refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
+  await admitSearch(opts.readiness, opts.metrics, deadline);
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
   const job = searchJob(def, pos, { deadline, threads, ...bodyLimits(body), ...root });
   const controller = new AbortController();

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
 import { ApiError, fromFieldError } from '../errors.js';
-import { countedPoolError, refuseIfGameOver, refuseIfShuttingDown } from '../pool-errors.js';
+import { countedPoolError, refuseIfGameOver, admitSearch } from '../pool-errors.js';
 import { observeDelivery } from '../response-reserve.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import { decodeRootFilter, registerAnalysis } from './analysis.js';
@@ -265,8 +265,8 @@ async function bestMove(
   const budget = body.timeBudgetMs ?? opts.config.defaultTimeBudgetMs;
   const pos = decode(body);
   refuseIfGameOver(def, pos, 'suggest');
-  refuseIfShuttingDown(opts.readiness, opts.metrics);
   const deadline = arrivedAt + budget - opts.reserve.forBudget(budget);
+  await admitSearch(opts.readiness, opts.metrics, deadline);
   const legal = legalMoveCodes(pos);
   const rootMoves = decodeRootFilter(def, pos, body);
   const allowed = rootMoves ?? legal;

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Readiness, SearchRunner } from '../types.js';
+import type { Readiness } from '../readiness.js';
+import type { SearchRunner } from '../types.js';
 
 const Health = Type.Object(
   { status: Type.Literal('ok', { description: 'The process is alive and its event loop answers.' }) },

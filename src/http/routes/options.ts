@@ -7,7 +7,8 @@ import type { Config } from '../../config.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ResponseReserve } from '../response-reserve.js';
 import type { ResultCache } from '../result-cache.js';
-import type { Readiness, SearchRunner } from '../types.js';
+import type { Readiness } from '../readiness.js';
+import type { SearchRunner } from '../types.js';
 
 export interface GameRouteOptions {
   readonly config: Config;

@@ -28,7 +28,7 @@ import {
 } from '../game-service.js';
 import { ErrorBody, Evaluation, StatusBody, type gameSchemas } from '../schemas.js';
 import type { GameRouteOptions } from './options.js';
-import { countedPoolError, refuseIfShuttingDown } from '../pool-errors.js';
+import { countedPoolError, admitSearch } from '../pool-errors.js';
 
 export const CLASSIFICATIONS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
@@ -221,7 +221,7 @@ async function reviewRoute(def: GameDefinition<SearchPosition>, opts: GameRouteO
   });
   snapshots.push(def.engine.snapshot(pos));
   const finalStatus = statusOf(def, pos);
-  refuseIfShuttingDown(opts.readiness, opts.metrics);
+  await admitSearch(opts.readiness, opts.metrics, arrivedAt + body.timeBudgetMs - opts.reserve.forBudget(body.timeBudgetMs));
 
   const positions = snapshots.map((snapshot) => def.engine.restore(snapshot));
   const ongoing = positions.map((p) => statusOf(def, p).status === 'ongoing');

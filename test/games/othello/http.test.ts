@@ -7,6 +7,7 @@
 import t from 'tap';
 import { loadConfig } from '../../../src/config.js';
 import { buildApp } from '../../../src/http/app.js';
+import { Readiness } from '../../../src/http/readiness.js';
 import type { SearchRunner } from '../../../src/http/types.js';
 import { runTask } from '../../../src/pool/run-task.js';
 import { fixture, type Endgame, type Vector } from './helpers.js';
@@ -38,7 +39,7 @@ const inProcess: SearchRunner = {
 };
 
 const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
-const app = await buildApp({ config, pool: inProcess, readiness: { ready: true } });
+const app = await buildApp({ config, pool: inProcess, readiness: new Readiness('ready') });
 await app.ready();
 t.teardown(() => app.close());
 
