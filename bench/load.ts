@@ -8,7 +8,7 @@
  * perf_hooks.monitorEventLoopDelay over the level, read from /metrics, where prom-client resets it at
  * every scrape).
  */
-import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import autocannon from 'autocannon';
 import { BENCH_MNK_STATE, answersBySource, sourceDelta, startServer } from './http.js';
 
@@ -41,7 +41,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Times sequential probes of a cheap endpoint while the load runs. */
-async function probe(url: string, init: RequestInit | undefined, until: number): Promise<number[]> {
+async function probe(url: string, init: RequestInit | undefined, until: number, everyMs: number): Promise<number[]> {
   const times: number[] = [];
   while (Date.now() < until) {
     const started = performance.now();
@@ -51,21 +51,34 @@ async function probe(url: string, init: RequestInit | undefined, until: number):
       // counted by its time anyway
     }
     times.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return times.sort((a, b) => a - b);
 }
 
-async function level(url: string, factor: number, capacity: number, budget: number, seconds: number): Promise<Level> {
-  const connections = capacity * factor;
+interface LoadOptions {
+  readonly seconds: number;
+  readonly budget: number;
+  readonly workers: number;
+  readonly queue: number;
+  /** One level of this many clients instead of 1x, 2x and 10x the capacity. */
+  readonly clients: number | undefined;
+  /** Pause between two probes of /health (and of legal-moves). */
+  readonly probeMs: number;
+  readonly logLevel: string;
+}
+
+async function level(url: string, connections: number, capacity: number, opts: LoadOptions): Promise<Level> {
+  const { budget, seconds } = opts;
+  const factor = connections / capacity;
   const latencies: number[] = [];
   let rejected = 0;
   let other = 0;
   await eventLoopDelay(url); // resets the server's histogram
   const until = Date.now() + seconds * 1000;
-  const health = probe(`${url}/health`, undefined, until);
+  const health = probe(`${url}/health`, undefined, until, opts.probeMs);
   const legalMoves = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: BENCH_MNK_STATE }) };
-  const cheap = probe(`${url}/v1/games/mnk/legal-moves`, legalMoves, until);
+  const cheap = probe(`${url}/v1/games/mnk/legal-moves`, legalMoves, until, opts.probeMs);
   let finish: (r: autocannon.Result) => void = () => {};
   const done = new Promise<autocannon.Result>((resolve) => (finish = resolve));
   const instance = autocannon(
@@ -107,25 +120,25 @@ async function level(url: string, factor: number, capacity: number, budget: numb
   };
 }
 
-export async function runLoad(print: (line: string) => void, opts: { seconds: number; budget: number; workers: number; queue: number }): Promise<void> {
-  const server = await startServer({ WORKERS: String(opts.workers), MAX_QUEUE: String(opts.queue), CACHE_ENTRIES: '0' });
+export async function runLoad(print: (line: string) => void, opts: LoadOptions): Promise<void> {
+  const server = await startServer({ WORKERS: String(opts.workers), MAX_QUEUE: String(opts.queue), CACHE_ENTRIES: '0', LOG_LEVEL: opts.logLevel });
   const capacity = opts.workers + opts.queue;
   try {
     const setup = `WORKERS=${opts.workers} MAX_QUEUE=${opts.queue} (capacity ${capacity})`;
-    print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, ${setup}, ${opts.seconds} s per level`);
+    print(`best-move mnk 15x15, timeBudgetMs ${opts.budget}, ${setup}, ${opts.seconds} s per level, LOG_LEVEL=${opts.logLevel}, probes every ${opts.probeMs} ms`);
     print(
       '| load | clients | accepted | 503 | 503 rate | other | p50-budget ms | p99-budget ms | max-budget ms | accepted/s | /health p99 ms | ' +
         'legal-moves p99 ms | loop delay p99 ms | loop delay max ms |',
     );
     print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     const sources: string[] = [];
-    for (const factor of [1, 2, 10]) {
+    for (const connections of opts.clients === undefined ? [1, 2, 10].map((f) => f * capacity) : [opts.clients]) {
       const before = await answersBySource(server.url);
-      const l = await level(server.url, factor, capacity, opts.budget, opts.seconds);
-      sources.push(`${factor}x: ${sourceDelta(before, await answersBySource(server.url))}`);
+      const l = await level(server.url, connections, capacity, opts);
+      sources.push(`${connections} clients: ${sourceDelta(before, await answersBySource(server.url))}`);
       const total = l.accepted + l.rejected + l.other;
       print(
-        `| ${l.factor}x | ${l.connections} | ${l.accepted} | ${l.rejected} | ${((100 * l.rejected) / Math.max(1, total)).toFixed(1)}% | ${l.other} | ` +
+        `| ${Number(l.factor.toFixed(1))}x | ${l.connections} | ${l.accepted} | ${l.rejected} | ${((100 * l.rejected) / Math.max(1, total)).toFixed(1)}% | ${l.other} | ` +
           `${(l.p50 - opts.budget).toFixed(0)} | ${(l.p99 - opts.budget).toFixed(0)} | ${(l.max - opts.budget).toFixed(0)} | ${l.throughput.toFixed(1)} | ` +
           `${l.healthP99.toFixed(1)} | ${l.cheapP99.toFixed(1)} | ${l.loopP99.toFixed(1)} | ${l.loopMax.toFixed(1)} |`,
       );
@@ -139,9 +152,17 @@ export async function runLoad(print: (line: string) => void, opts: { seconds: nu
   }
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevelOption(value: string | undefined): string {
+  if (value === undefined) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+  return value;
+}
+
 const spec = {
   name: 'load',
-  usage: `npm run load [-- --seconds 10] [-- --budget 200] [-- --workers 2] [-- --queue 2]
+  usage: `npm run load [-- --seconds 10] [-- --budget 200] [-- --workers 2] [-- --queue 2] [-- --clients N] [-- --probe-ms 25]
 
 Starts the built server on a free loopback port and offers best-move traffic at 1x, 2x and 10x its
 capacity, then prints per level: throughput, answers by status, latency and budget overshoot
@@ -151,12 +172,18 @@ percentiles, /health and cheap-route latency while the pool is saturated.
   --budget MS   timeBudgetMs of each search (default 200)
   --workers N   WORKERS of the server under test (default 2)
   --queue N     MAX_QUEUE of the server under test (default 2)
+  --clients N   one level of N concurrent clients instead of 1x, 2x and 10x the capacity
+  --probe-ms N  pause between two /health (and legal-moves) probes (default 25)
+  --log-level L LOG_LEVEL of the server under test (default info, the service's default: a log line per search)
   --help        this text`,
   options: {
     seconds: { type: 'string' },
     budget: { type: 'string' },
     workers: { type: 'string' },
     queue: { type: 'string' },
+    clients: { type: 'string' },
+    'probe-ms': { type: 'string' },
+    'log-level': { type: 'string' },
   },
 } as const;
 
@@ -166,6 +193,9 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     budget: intOption(values, 'budget', 200, 1, 60_000),
     workers: intOption(values, 'workers', 2, 1, 64),
     queue: intOption(values, 'queue', 2, 0, 10_000),
+    clients: values.clients === undefined ? undefined : intOption(values, 'clients', 1, 1, 10_000),
+    probeMs: intOption(values, 'probe-ms', 25, 1, 10_000),
+    logLevel: logLevelOption(values['log-level']),
   });
 }
 

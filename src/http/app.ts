@@ -17,6 +17,7 @@ import { ResultCache } from './result-cache.js';
 import { gameRoutes } from './routes/games.js';
 import { ResponseReserve } from './response-reserve.js';
 import { playgroundRoutes } from './playground.js';
+import { registerAccessLog } from './access-log.js';
 import { Readiness } from './readiness.js';
 import type { SearchRunner } from './types.js';
 
@@ -52,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const readiness = options.readiness ?? new Readiness('ready');
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, written by access-log.ts (fastify's own logging writes two).
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     onProtoPoisoning: 'error',
@@ -84,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       armLingeringClose(request.raw, { maxBytes: config.bodyDrainMaxBytes, timeoutMs: config.bodyDrainTimeoutMs });
     }
   });
+  registerAccessLog(app);
   const metrics = options.metrics ?? new ServiceMetrics(options.pool);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);

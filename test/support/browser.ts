@@ -3,13 +3,13 @@
  * the playground that `npm test`'s pretest built into dist/web), and Debian's Chromium driven by
  * playwright-core (one browser per test file).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { PREREQUISITES, requireBinary } from '../../scripts/test-prereqs.js';
 import { closeTestApp, testApp } from './app.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -40,8 +40,9 @@ export async function startKibitz(env: Record<string, string> = {}): Promise<Kib
 
 /** A fresh temporary profile per launch (playwright's own); the arguments of the CI image. */
 export function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium), as .ci/run does`);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // Never skipped: a missing browser fails the test (npm test's pretest installs it: scripts/test-prereqs.ts).
+  const executablePath = requireBinary(PREREQUISITES[0]);
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** A page that records console errors and failed requests, so a test can assert there were none. */

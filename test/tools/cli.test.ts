@@ -20,6 +20,7 @@ const ENTRIES = [
   'dist/scripts/fuzz.js',
   'dist/scripts/openapi.js',
   'dist/scripts/build-web.js',
+  'dist/scripts/test-prereqs.js',
   'dist/tools/arena.js',
   'dist/tools/review.js',
   'dist/tools/tablut-screen.js',
