@@ -3,11 +3,6 @@
  * SIGTERM/SIGINT (readiness off, in-flight searches finish or hit their budget, pool closed, exit 0).
  */
 import { runCliIfMain } from './core/cli.js';
-import { loadConfig } from './config.js';
-import { prepareEngines } from './games/engines.js';
-import { buildApp } from './http/app.js';
-import { Readiness } from './http/readiness.js';
-import { SearchPool } from './pool/pool.js';
 
 /** How often a shutting-down server closes connections that became idle since (see shutdown). */
 const IDLE_SWEEP_MS = 100;
@@ -28,6 +23,15 @@ See the configuration table in README.md and docs/operations.md.
 } as const;
 
 async function main(): Promise<void> {
+  // Loaded here, after the command line is parsed: --help and a bad option answer without loading
+  // the engines, fastify and the pool (a second and a half of CPU).
+  const [{ loadConfig }, { prepareEngines }, { buildApp }, { Readiness }, { SearchPool }] = await Promise.all([
+    import('./config.js'),
+    import('./games/engines.js'),
+    import('./http/app.js'),
+    import('./http/readiness.js'),
+    import('./pool/pool.js'),
+  ]);
   const config = loadConfig();
   prepareEngines();
   const readiness = new Readiness('starting');

@@ -7,11 +7,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 import t from 'tap';
+import { ROOT } from './support/paths.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
+const root = ROOT;
 const tracked = (pattern: string): string[] =>
   execFileSync('git', ['ls-files', pattern], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => f !== '');
 

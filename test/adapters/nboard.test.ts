@@ -4,7 +4,6 @@
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { NBoardEngine, moveText, parseGgf } from '../../src/adapters/nboard/engine.js';
 import { definition as othello, type OthelloPosition } from '../../src/games/othello/index.js';
 import { PASS_MOVE } from '../../src/games/othello/board.js';
@@ -14,8 +13,9 @@ import { NOT_TERMINAL } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
 import { NBoardEngine as NBoardClient, ggfGame } from '../../tools/nboard-client.js';
 import { untracked } from '../support/untracked.js';
+import { fromRoot } from '../support/paths.js';
 
-const NBOARD = fileURLToPath(new URL('../../dist/src/adapters/nboard.js', import.meta.url));
+const NBOARD = fromRoot('dist/src/adapters/nboard.js');
 const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4 });
 t.teardown(() => pool.close());
 
@@ -66,8 +66,8 @@ t.test('set depth answers set myname (like Edax); ping, learn, contempt, unknown
 });
 
 t.test('a game from the start: go answers === move/eval/time, move plays it, passes included', async (t) => {
-  // One second per go at most: near the end the exact solver would otherwise use its share of a long cap.
-  const { say, err } = session({ defaultDepth: 2, maxSeconds: 1 });
+  // A quarter of a second per go at most: near the end the exact solver would otherwise use its share of a long cap.
+  const { say, err } = session({ defaultDepth: 2, maxSeconds: 0.25 });
   await say('nboard 2', 'set depth 2', `set game ${ggfGame([])}`);
   const pos = start();
   let passes = 0;

@@ -4,16 +4,16 @@
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { GomocupBrain } from '../../src/adapters/gomocup/brain.js';
 import { MnkPosition } from '../../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
 import { playGame, startBrain } from '../../tools/pbrain-match.js';
 import { untracked } from '../support/untracked.js';
+import { fromRoot } from '../support/paths.js';
 
 /** The compiled executable (npm test builds first). */
-const KIBITZ_BRAIN = fileURLToPath(new URL('../../dist/src/adapters/pbrain.js', import.meta.url));
+const KIBITZ_BRAIN = fromRoot('dist/src/adapters/pbrain.js');
 
 /** An in-process brain and the lines it wrote since the last call. */
 function brain(options: ConstructorParameters<typeof GomocupBrain>[1] = {}) {

@@ -9,10 +9,11 @@ import { KibitzError, createKibitzClient, streamAnalysis, type AnalyseProgress, 
 import { CLIENT_SCHEMA, OPENAPI_DOCUMENT, generateClientSchema } from '../../scripts/client.js';
 import { bestMoves } from '../../examples/best-move.js';
 import { closeTestApp, testApp } from '../support/app.js';
+import { urlFromRoot } from '../support/paths.js';
 
 // scripts/client.ts resolves its paths from dist/scripts when compiled: from the sources, go to the repository root.
-const documentPath = new URL('../../openapi/openapi.json', import.meta.url);
-const schemaPath = new URL('../../clients/typescript/src/schema.ts', import.meta.url);
+const documentPath = urlFromRoot('openapi/openapi.json');
+const schemaPath = urlFromRoot('clients/typescript/src/schema.ts');
 
 t.test('the committed client schema is generated from the committed OpenAPI document (run `npm run client` if this fails)', async (t) => {
   t.ok(OPENAPI_DOCUMENT.href.endsWith('openapi/openapi.json') && CLIENT_SCHEMA.href.endsWith('clients/typescript/src/schema.ts'));

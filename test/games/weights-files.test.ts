@@ -9,13 +9,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { DEFAULT_WEIGHTS, WEIGHT_NAMES, parseWeights } from '../../src/games/tablut/weights.js';
+import { fromRoot } from '../support/paths.js';
 
-const sha256 = (path: string): string => createHash('sha256').update(readFileSync(new URL(path, import.meta.url))).digest('hex');
+const sha256 = (path: string): string => createHash('sha256').update(readFileSync(fromRoot(path))).digest('hex');
 
 t.test('shipped weight files are the measured ones', async (t) => {
   // Hashes of the files as committed with their measurements (sha256sum src/games/*/...json).
-  t.equal(sha256('../../src/games/tablut/weights.json'), '76ce4e7abba396ccebf05898e3dff6440039748c555b8bb2dd319f49b3a9992a');
-  t.equal(sha256('../../src/games/othello/pattern-weights.json'), '2fb034524bb8bb9d171fd51d7ca58507ffa46fcfce458c45b49b4379999adc27');
+  t.equal(sha256('src/games/tablut/weights.json'), '76ce4e7abba396ccebf05898e3dff6440039748c555b8bb2dd319f49b3a9992a');
+  t.equal(sha256('src/games/othello/pattern-weights.json'), '2fb034524bb8bb9d171fd51d7ca58507ffa46fcfce458c45b49b4379999adc27');
 });
 
 t.test('tablut weights: the file decodes to the tuned values', async (t) => {

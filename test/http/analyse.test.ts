@@ -14,6 +14,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { closeTestApp, testApp } from '../support/app.js';
 import { GAME_IDS, type GameId } from '../../src/games/types.js';
+import { urlFromRoot } from '../support/paths.js';
 
 const ctx = await testApp();
 t.teardown(() => closeTestApp(ctx));
@@ -202,7 +203,7 @@ t.test('documented: the catalogue carries each curve, OpenAPI the event stream',
     t.ok((entry.winProbability.scale as number) > 0 && (entry.winProbability.exponent as number) > 0, `${entry.id}: constants`);
     t.match(entry.winProbability.fittedBy, new RegExp(`npm run winprob-fit -- --games ${entry.id} `), `${entry.id}: the command`);
   }
-  const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+  const document = JSON.parse(readFileSync(urlFromRoot('openapi/openapi.json'), 'utf8'));
   for (const game of GAME_IDS) {
     const analyse = document.paths[`/v1/games/${game}/analyse`]?.post;
     t.ok(analyse?.responses['200'].content['text/event-stream'], `${game}: analyse documents text/event-stream`);

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { generateOpenApi } from '../../src/http/openapi.js';
 import { GAME_IDS } from '../../src/games/types.js';
+import { urlFromRoot } from '../support/paths.js';
 
-const committedPath = new URL('../../openapi/openapi.json', import.meta.url);
+const committedPath = urlFromRoot('openapi/openapi.json');
 
 t.test('the committed OpenAPI document is up to date (run `npm run openapi` if this fails)', async (t) => {
   const generated = await generateOpenApi();

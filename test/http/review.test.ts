@@ -10,6 +10,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { closeTestApp, testApp } from '../support/app.js';
 import { classify } from '../../src/http/routes/review.js';
+import { urlFromRoot } from '../support/paths.js';
 
 const ctx = await testApp({ REVIEW_MAX_PLIES: '40' });
 t.teardown(() => closeTestApp(ctx));
@@ -77,7 +78,7 @@ t.test('bad games: the ply named, the cap configurable', async (t) => {
   t.match(noBudget.json().message, /timeBudgetMs/, 'the missing budget named');
   const badStart = await review('mnk', { initialState: { ...EMPTY, board: ['XX.', '...', '...'] }, moves: GAME, timeBudgetMs: 1000 });
   t.same([badStart.statusCode, badStart.json().field?.startsWith('body/initialState')], [422, true], badStart.body);
-  const record = JSON.parse(readFileSync(new URL('../../tools/records/tablut-100ms-seed12.jsonl', import.meta.url), 'utf8').split('\n')[0]);
+  const record = JSON.parse(readFileSync(urlFromRoot('tools/records/tablut-100ms-seed12.jsonl'), 'utf8').split('\n')[0]);
   const moves = [...record.opening, ...record.moves] as string[];
   t.equal(moves.length, 63);
   const long = await review('tablut', { moves, timeBudgetMs: 1000 });
@@ -85,7 +86,7 @@ t.test('bad games: the ply named, the cap configurable', async (t) => {
 });
 
 t.test('a whole Tablut game in parallel within its budget, queue included', async (t) => {
-  const record = JSON.parse(readFileSync(new URL('../../tools/records/tablut-100ms-seed12.jsonl', import.meta.url), 'utf8').split('\n')[0]);
+  const record = JSON.parse(readFileSync(urlFromRoot('tools/records/tablut-100ms-seed12.jsonl'), 'utf8').split('\n')[0]);
   const moves = ([...record.opening, ...record.moves] as string[]).slice(0, 40);
   const budget = 3000;
   const r = await review('tablut', { moves, timeBudgetMs: budget });

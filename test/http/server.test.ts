@@ -6,11 +6,11 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { OPEN_STATE } from '../support/states.js';
 import { freePort } from '../support/server-process.js';
+import { fromRoot } from '../support/paths.js';
 
-const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
+const entry = fromRoot('dist/src/server.js');
 
 /** The real server on a free port, ready; its stdout collected; killed at teardown if still running. */
 async function startServer(t: Test, env: Record<string, string>) {

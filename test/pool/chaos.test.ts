@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ChaosObservation } from '../support/chaos-scenario.js';
 
-const SCENARIO = fileURLToPath(new URL('../support/chaos-scenario.ts', import.meta.url));
+const SCENARIO = fileURLToPath(new URL('../support/chaos-scenario.js', import.meta.url));
 const CHILD_LIMIT_MS = 120_000;
 const ATTEMPTS = 3;
 

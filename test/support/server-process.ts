@@ -1,9 +1,9 @@
 /** The real server process (dist/src/server.js, built by `npm test`'s pretest) on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from './paths.js';
 
-const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url));
+const entry = fromRoot('dist/src/server.js');
 
 export interface ServerProcess {
   readonly url: string;

@@ -4,11 +4,11 @@
  * (npm test builds first) as a user would.
  */
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { untracked } from '../support/untracked.js';
+import { ROOT } from '../support/paths.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = ROOT;
 
 const ENTRIES = [
   'dist/src/server.js',
@@ -21,6 +21,7 @@ const ENTRIES = [
   'dist/scripts/openapi.js',
   'dist/scripts/build-web.js',
   'dist/scripts/test-prereqs.js',
+  'dist/scripts/build-tests.js',
   'dist/tools/arena.js',
   'dist/tools/review.js',
   'dist/tools/tablut-screen.js',

@@ -5,9 +5,10 @@ import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { checkEndgames, samplePosition } from '../../tools/othello-endgame.js';
 import { parseOpenings } from '../../tools/othello-match.js';
+import { urlFromRoot } from '../support/paths.js';
 
 // DEFAULT_OPENINGS is resolved for the compiled tool (dist/tools); the tests run the sources.
-const openings = parseOpenings(readFileSync(new URL('../../tools/othello-openings.txt', import.meta.url), 'utf8'));
+const openings = parseOpenings(readFileSync(urlFromRoot('tools/othello-openings.txt'), 'utf8'));
 
 t.test('samplePosition: a position with exactly the empties asked for', async (t) => {
   const rng = new Random(3);

@@ -4,7 +4,6 @@
  */
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { EVAL_UNITS_PER_DISC } from '../../src/games/othello/eval-scale.js';
 import { PHASE_BLOCK } from '../../src/games/othello/pattern-eval.js';
 import { PATTERN_BLOCK } from '../../src/games/othello/patterns.js';
@@ -13,6 +12,7 @@ import { TranspositionTable } from '../../src/search/tt.js';
 import { RECORD_INTS, R_EMPTIES, R_EXACT, R_GAME, TEST_EVERY, playGame } from '../../tools/othello-data.js';
 import { type FitOptions, fitAll, stageCount } from '../../tools/othello-fit.js';
 import { untracked } from '../support/untracked.js';
+import { ROOT } from '../support/paths.js';
 
 const GAME = { openMin: 2, openMax: 6, depth: 1, epsilon: 0.2, solveEmpties: 10, profile: 'default', probCut: 0, seed: 5, siblings: 0.5 };
 const searcher = new Searcher(new TranspositionTable(10));
@@ -74,7 +74,7 @@ t.test('--exact-only: a stage is fitted on its exact training records alone', as
 });
 
 t.test('the command line: a --prior that cannot be read or does not fit, and a bad --stages, are one-line usage errors', async (t) => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = ROOT;
   // The compiled entry, as users run it (the suite builds first), untracked: no coverage of a child process.
   const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;
   const fit = (...args: string[]): { status: number; stderr: string } => {

@@ -6,13 +6,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { collect, type FitOptions } from '../../tools/othello-probcut.js';
 import { parseOpenings } from '../../tools/othello-match.js';
+import { ROOT, urlFromRoot } from '../support/paths.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const openings = parseOpenings(readFileSync(new URL('../../tools/othello-openings.txt', import.meta.url), 'utf8'));
+const root = ROOT;
+const openings = parseOpenings(readFileSync(urlFromRoot('tools/othello-openings.txt'), 'utf8'));
 const options: FitOptions = { positions: 12, maxDepth: 4, seed: 3, every: 5, randomPercent: 20, stageWidth: 10, stages: 7, openings };
 
 t.test('collect: the parts of a split are the whole, position by position', async (t) => {
