@@ -13,6 +13,8 @@ export interface Config {
   readonly maxSearchThreads: number;
   /** Searches allowed to wait for a worker; beyond it requests get 503 at once. */
   readonly maxQueue: number;
+  /** A 503 QUEUE_FULL refusal is sent after this long at most (and never after half the request's budget). */
+  readonly refusalHoldMs: number;
   /** Nice value of the search threads (0-19): the event loop stays responsive while every core searches. */
   readonly searchNice: number;
   /** Transposition table size per worker, MiB. */
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     workers,
     maxSearchThreads: integer(env, 'MAX_SEARCH_THREADS', workers, 1, 256),
     maxQueue: integer(env, 'MAX_QUEUE', workers * 16, 0, 100_000),
+    refusalHoldMs: integer(env, 'REFUSAL_HOLD_MS', 100, 0, 10_000),
     ttSizeMb: integer(env, 'TT_SIZE_MB', 64, 1, 16_384),
     searchNice: integer(env, 'SEARCH_NICE', 10, 0, 19),
     defaultTimeBudgetMs,

@@ -12,7 +12,7 @@ const spec = {
   usage: `npm start   (or: node dist/src/server.js)
 
 Starts the Kibitz HTTP service. It takes no options: it is configured by environment variables
-(all optional), e.g. PORT=8080 WORKERS=2 MAX_QUEUE=32 TT_SIZE_MB=64 DEFAULT_TIME_BUDGET_MS=1000
+(all optional), e.g. PORT=8080 WORKERS=2 MAX_QUEUE=32 REFUSAL_HOLD_MS=100 TT_SIZE_MB=64 DEFAULT_TIME_BUDGET_MS=1000
 MAX_TIME_BUDGET_MS=60000 MAX_DEPTH=64 BODY_LIMIT_BYTES=1048576 LOG_LEVEL=info CORS_ORIGINS=
 RATE_LIMIT_PER_MINUTE=0 CACHE_ENTRIES=1000 SHUTDOWN_TIMEOUT_MS=30000 EXPOSE_DOCS=true EXPOSE_PLAYGROUND=true
 HOST=0.0.0.0.

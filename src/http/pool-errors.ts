@@ -39,6 +39,23 @@ export async function admitSearch(readiness: Readiness, metrics: ServiceMetrics,
   throw new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
 }
 
+/**
+ * Waits before a 503 QUEUE_FULL refusal is sent: `holdMs`, but never past half the request's budget
+ * counted from its arrival. A client that ignores Retry-After and asks again the moment it is refused
+ * turns each refusal into its next request; at ten times the capacity the event loop then did little
+ * but refuse, and `/health` waited behind the refusals (docs/operations.md, "Overload"). Held, each
+ * such client makes a few requests a second instead of hundreds.
+ */
+export function holdRefusal(holdMs: number, arrivedAt: number, budgetMs: number): Promise<void> {
+  const wait = refusalWaitMs(holdMs, arrivedAt, budgetMs, Date.now());
+  return wait === 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** How long holdRefusal waits at `now`. */
+export function refusalWaitMs(holdMs: number, arrivedAt: number, budgetMs: number, now: number): number {
+  return Math.max(0, Math.min(holdMs, arrivedAt + budgetMs / 2 - now));
+}
+
 /** The catalogue error for a pool failure, with refusals and cancellations counted. */
 export function countedPoolError(metrics: ServiceMetrics, game: string, error: unknown): ApiError {
   const apiError = poolError(error);

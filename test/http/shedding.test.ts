@@ -5,6 +5,7 @@
 import t from 'tap';
 import { closeTestApp, testApp } from '../support/app.js';
 import { OPEN_STATE } from '../support/states.js';
+import { refusalWaitMs } from '../../src/http/pool-errors.js';
 
 t.test('a full pool refuses best-move before validation; other routes and later requests are unaffected', async (t) => {
   const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
@@ -25,4 +26,24 @@ t.test('a full pool refuses best-move before validation; other routes and later 
   t.equal(later.json().code, 'VALIDATION_ERROR');
   const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
   t.match(metrics.body, /kibitz_search_rejected_total\{reason="queue_full"\} 1/);
+});
+
+t.test('refusals are held (REFUSAL_HOLD_MS), never past half the budget', async (t) => {
+  t.equal(refusalWaitMs(100, 1000, 1000, 1000), 100, 'the configured hold');
+  t.equal(refusalWaitMs(100, 1000, 60, 1000), 30, 'at most half the budget');
+  t.equal(refusalWaitMs(100, 1000, 60, 1025), 5, 'counted from the arrival');
+  t.equal(refusalWaitMs(100, 1000, 60, 1040), 0, 'past half the budget: at once');
+  t.equal(refusalWaitMs(0, 1000, 1000, 1000), 0, 'REFUSAL_HOLD_MS=0: at once');
+
+  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0', REFUSAL_HOLD_MS: '300' });
+  t.teardown(() => closeTestApp(ctx));
+  const busy = Promise.resolve(ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 3000 } }));
+  const until = Date.now() + 10_000;
+  while (ctx.pool.stats().running === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  const sent = Date.now();
+  const refused = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 2000 } });
+  t.equal(refused.statusCode, 503);
+  // A timer never fires early: the lower bound holds on any machine.
+  t.ok(Date.now() - sent >= 290, `the refusal was held (${Date.now() - sent} ms)`);
+  t.equal((await busy).statusCode, 200);
 });

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';
 import { ApiError, fromFieldError } from '../errors.js';
-import { countedPoolError, refuseIfGameOver, admitSearch } from '../pool-errors.js';
+import { admitSearch, countedPoolError, holdRefusal, refuseIfGameOver } from '../pool-errors.js';
 import { observeDelivery } from '../response-reserve.js';
 import { ErrorBody, GameIdParam, gameSchemas } from '../schemas.js';
 import { decodeRootFilter, registerAnalysis } from './analysis.js';
@@ -227,10 +227,14 @@ function registerGame(
       },
       // Load shedding: with every worker busy and the queue full, refuse before validating and decoding
       // the body, so that refusals cost the event loop as little as possible under overload.
-      preValidation: async () => {
+      preValidation: async (request) => {
         // Not stats(): its utilization figure costs about a millisecond, more than the refusal itself.
         if (opts.pool.saturated()) {
           opts.metrics.countRejected('queue_full');
+          // The body is not validated yet: its budget counts only if it is a positive number.
+          const asked = (request.body as { timeBudgetMs?: unknown } | undefined)?.timeBudgetMs;
+          const budget = typeof asked === 'number' && asked > 0 ? asked : opts.config.defaultTimeBudgetMs;
+          await holdRefusal(opts.config.refusalHoldMs, request.arrivedAt, budget);
           throw new ApiError('QUEUE_FULL', 'every search worker is busy and the queue is full; retry later', { retryAfter: 1 });
         }
       },
