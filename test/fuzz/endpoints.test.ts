@@ -6,7 +6,7 @@ import { closeTestApp, testApp } from '../support/app.js';
 // Fixed seed and a modest number of runs per endpoint keep CI reproducible and fast;
 // `npm run fuzz -- --runs 2000 --seed <n>` explores further.
 const SEED = 20261121;
-const RUNS = 60;
+const RUNS = 40;
 
 const ctx = await testApp({ MAX_TIME_BUDGET_MS: '100', MAX_DEPTH: '3', WORKERS: '1' });
 t.teardown(() => closeTestApp(ctx));
