@@ -139,7 +139,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     this.scanValue = new Int32Array(this.cellCount);
     this.neighbourDr = Int8Array.from(profile.neighbourhood.map((d) => d[0]));
     this.neighbourDc = Int8Array.from(profile.neighbourhood.map((d) => d[1]));
-    this.patterns = k === 5 && profile.forcedMoves ? new PatternBoard(m, n, exactK, this.cells) : null;
+    this.patterns = k === 5 && profile.patterns ? new PatternBoard(m, n, exactK, this.cells) : null;
 
     let empties = 0;
     for (let cell = 0; cell < this.cellCount; cell++) {

@@ -139,9 +139,11 @@ export class VcfSolver {
       const fives = patterns.count(a, F_FIVE);
       let block = -1;
       if (fives >= 2) {
+        // The defender blocks one five cell, the attacker takes the other.
         won = true;
-        this.pv[ply + 1] = patterns.item(a, F_FIVE, 0);
-        this.pvLength = ply + 2;
+        block = patterns.item(a, F_FIVE, 0);
+        this.pv[ply + 2] = patterns.item(a, F_FIVE, 1);
+        this.pvLength = ply + 3;
       } else if (fives === 1 && !this.stopped) {
         block = patterns.item(a, F_FIVE, 0);
         pos.makeMove(block);
