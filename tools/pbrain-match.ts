@@ -38,6 +38,8 @@ export interface BrainSide {
   peakRss?: number;
   /** Milliseconds of each game's first turn plus the brain's start. */
   firstTurns?: number[];
+  /** Its own timeout_turn, when it differs from the match's (handicap matches). */
+  turnMs?: number;
 }
 
 export interface GameOptions {
@@ -77,9 +79,10 @@ export async function startBrain(side: BrainSide, options: GameOptions): Promise
   side.process.send(`START ${options.size}`);
   const ok = await side.process.next((l) => !/^(MESSAGE|DEBUG)\b/i.test(l));
   if (!ok.startsWith('OK')) throw new Error(`${side.name} answered START with '${ok}'`);
-  side.process.send(`INFO timeout_turn ${options.turnMs}`);
+  side.process.send(`INFO timeout_turn ${side.turnMs ?? options.turnMs}`);
   side.process.send(`INFO timeout_match ${options.matchMs}`);
-  if (options.maxMemory !== undefined && options.maxMemory > 0) side.process.send(`INFO max_memory ${options.maxMemory}`);
+  // Told 90% of the enforced limit: a brain sizing its tables to max_memory may go a few MiB over it.
+  if (options.maxMemory !== undefined && options.maxMemory > 0) side.process.send(`INFO max_memory ${Math.floor(options.maxMemory * 0.9)}`);
   side.process.send(`INFO rule ${options.rule}`);
   side.process.send('INFO game_type 1');
   side.timeLeft = options.matchMs > 0 ? options.matchMs : UNLIMITED;
@@ -102,7 +105,8 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     const side = sides[turn % 2];
     const other = sides[1 - (turn % 2)];
     if (suspend) signal(side, 'SIGCONT');
-    side.process.send(`INFO time_left ${side.timeLeft}`);
+    // time_left only with a match clock (Rapfi answers a bare INFO time_left between moves with an ERROR line now and then).
+    if (options.matchMs > 0) side.process.send(`INFO time_left ${side.timeLeft}`);
     const started = process.hrtime.bigint();
     if (turn === 0) side.process.send('BEGIN');
     else if (turn === opening.length || turn === opening.length + 1) {
@@ -113,7 +117,7 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     } else side.process.send(`TURN ${moves[moves.length - 1][0]},${moves[moves.length - 1][1]}`);
     let reply: [number, number] | string;
     try {
-      reply = await answer(side, size, options.toleranceMs === undefined ? 600_000 : options.turnMs + options.toleranceMs + 5000);
+      reply = await answer(side, size, options.toleranceMs === undefined ? 600_000 : (side.turnMs ?? options.turnMs) + options.toleranceMs + 5000);
     } catch (error) {
       reply = `no answer (${(error as Error).message})`;
     }
@@ -126,7 +130,8 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     if (suspend) signal(side, 'SIGSTOP');
     if (side.timeLeft < UNLIMITED) side.timeLeft -= Math.round(ms);
     if (typeof reply === 'string') return { winner: turn % 2 === 0 ? 1 : 0, reason: `${side.name} answered '${reply}'`, moves };
-    if (options.toleranceMs !== undefined && options.turnMs > 0 && ms > options.turnMs + options.toleranceMs) {
+    const turnLimit = side.turnMs ?? options.turnMs;
+    if (options.toleranceMs !== undefined && turnLimit > 0 && ms > turnLimit + options.toleranceMs) {
       return { winner: 1 - (turn % 2), reason: `${side.name} took ${Math.round(ms)} ms`, moves };
     }
     const rss = residentBytes(side);
@@ -220,7 +225,8 @@ each move's wall time.
   --white CMD         second brain's command line (default: the same)
   --size N            board size (default 15)
   --turn-ms N         INFO timeout_turn (default 1000)
-  --match-ms N        INFO timeout_match, 0 = none (default 0); time_left is sent before every move
+  --white-turn-ms N   the second brain's own timeout_turn (a time handicap; default: --turn-ms)
+  --match-ms N        INFO timeout_match, 0 = none (default 0); with a match clock, time_left is sent before every move
   --rule N            INFO rule: 0 freestyle, 1 exactly five (default 0)
   --games N           games, colours alternating (default 2; with --openings: 2 per opening)
   --openings N        N random balanced openings, each played with both colours
@@ -237,6 +243,7 @@ const SPEC: CliSpec<{
   white: { type: 'string' };
   size: { type: 'string' };
   'turn-ms': { type: 'string' };
+  'white-turn-ms': { type: 'string' };
   'match-ms': { type: 'string' };
   rule: { type: 'string' };
   games: { type: 'string' };
@@ -255,6 +262,7 @@ const SPEC: CliSpec<{
     white: { type: 'string' },
     size: { type: 'string' },
     'turn-ms': { type: 'string' },
+    'white-turn-ms': { type: 'string' },
     'match-ms': { type: 'string' },
     rule: { type: 'string' },
     games: { type: 'string' },
@@ -269,10 +277,10 @@ const SPEC: CliSpec<{
 };
 
 /** Spawns a brain and times its start: spawn to START's OK is charged to its first move. */
-async function launch(name: string, command: string, options: GameOptions): Promise<BrainSide> {
+async function launch(name: string, command: string, options: GameOptions, turnMs?: number): Promise<BrainSide> {
   const simple = !/[;&|]/.test(command) && !/^\s*exec\s/.test(command);
   const started = process.hrtime.bigint();
-  const side: BrainSide = { name, process: new LineProcess('sh', ['-c', simple ? `exec ${command}` : command]), timeLeft: UNLIMITED, moveMs: [] };
+  const side: BrainSide = { name, process: new LineProcess('sh', ['-c', simple ? `exec ${command}` : command]), timeLeft: UNLIMITED, moveMs: [], turnMs };
   await startBrain(side, options);
   side.startMs = Number(process.hrtime.bigint() - started) / 1e6;
   return side;
@@ -281,6 +289,7 @@ async function launch(name: string, command: string, options: GameOptions): Prom
 runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   const size = intOption(values, 'size', 15, 5, 100);
   const turnMs = intOption(values, 'turn-ms', 1000, 0);
+  const whiteTurnMs = values['white-turn-ms'] === undefined ? undefined : intOption(values, 'white-turn-ms', turnMs, 0);
   const matchMs = intOption(values, 'match-ms', 0, 0);
   const rule = intOption(values, 'rule', 0, 0, 1);
   const openings = intOption(values, 'openings', 0, 0, 1000);
@@ -294,7 +303,8 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   if (commands.some((c) => c.trim() === '')) throw new UsageError('--black and --white need a command line');
   const label = (i: number, command: string) => `${i === 0 ? 'A' : 'B'} (${command.length > 40 ? `...${command.slice(-37)}` : command})`;
   const rng = new Random(seed);
-  const base: GameOptions = { size, turnMs, matchMs, rule, maxMemory, toleranceMs: tolerance < 0 ? undefined : tolerance, suspend: values['no-suspend'] !== true };
+  const toleranceMs = tolerance < 0 ? undefined : tolerance;
+  const base: GameOptions = { size, turnMs, matchMs, rule, maxMemory, toleranceMs, suspend: values['no-suspend'] !== true };
   const totals = { a: 0, games: 0, moves: 0, wins: 0, draws: 0, losses: 0 };
   const pairScores: number[] = [];
   const allSides: BrainSide[] = [];
@@ -304,7 +314,7 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
     if (openings > 0 && game % 2 === 0) opening = randomOpening(size, stones, 3, rng, rule);
     const options: GameOptions = { ...base, opening };
     // A fresh pair of processes per game: each brain's start is timed into its first move, as in a tournament.
-    const sides = await Promise.all(commands.map((command, i) => launch(label(i, command), command, options)));
+    const sides = await Promise.all(commands.map((command, i) => launch(label(i, command), command, options, i === 1 ? whiteTurnMs : undefined)));
     allSides.push(...sides);
     const order: [BrainSide, BrainSide] = game % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
     let result: GameResult;
@@ -333,13 +343,17 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
     const winner = result.winner < 0 ? 'draw' : `${order[result.winner].name} won`;
     console.log(`game ${game + 1}: ${winner} after ${result.moves.length} moves (${result.reason}); A played ${aIndex === 0 ? 'black' : 'white'}`);
     if (record !== undefined) {
-      const line = { game: game + 1, size, rule, turnMs, seed, black: order[0].name, white: order[1].name, opening, moves: result.moves, winner: result.winner, reason: result.reason };
+      const line = {
+        game: game + 1, size, rule, turnMs, seed, black: order[0].name, white: order[1].name,
+        opening, moves: result.moves, winner: result.winner, reason: result.reason,
+      };
       appendFileSync(record, `${JSON.stringify(line)}\n`);
     }
   }
   const { mean, error } = meanWithErrorBar(pairScores);
   console.log(
-    `A scored ${totals.a}/${totals.games} = ${(100 * mean).toFixed(1)}% ± ${(100 * error).toFixed(1)} (95%, over ${pairScores.length} ${openings > 0 ? 'opening pairs' : 'games'}); ` +
+    `A scored ${totals.a}/${totals.games} = ${(100 * mean).toFixed(1)}% ± ${(100 * error).toFixed(1)} ` +
+      `(95%, over ${pairScores.length} ${openings > 0 ? 'opening pairs' : 'games'}); ` +
       `+${totals.wins} =${totals.draws} -${totals.losses}; ${(totals.moves / Math.max(1, totals.games)).toFixed(1)} moves a game after the opening`,
   );
   for (const index of [0, 1]) {
@@ -352,6 +366,7 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
       first.push(...(allSides[i].firstTurns ?? []));
     }
     const firstMax = first.length > 0 ? Math.max(...first).toFixed(0) : '-';
-    console.log(`${timingSummary(merged, turnMs)}; first turn with the start max ${firstMax} ms; peak resident memory ${Math.round(peak / 2 ** 20)} MiB`);
+    const limit = index === 1 ? (whiteTurnMs ?? turnMs) : turnMs;
+    console.log(`${timingSummary(merged, limit)}; first turn with the start max ${firstMax} ms; peak resident memory ${Math.round(peak / 2 ** 20)} MiB`);
   }
 });

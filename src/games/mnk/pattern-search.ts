@@ -5,7 +5,8 @@
  *  - Evaluation: the side to move's sum of cell values (pattern-tables.ts) times 5/4 (the tempo)
  *    minus the opponent's; a five cell of the mover, two of the opponent, or a winning four of the
  *    mover against no enemy four are decided.
- *  - Move list, exactly forced where the rules force it: the mover's five; else the blocks of the
+ *  - Move list (on small boards and in the last 20 empties the window engine's, moves.ts), exactly
+ *    forced where the rules force it: the mover's five; else the blocks of the
  *    opponent's five cells; else, when the opponent has a winning-four cell (an open three or a
  *    double-four point), the mover's own fours plus the cells after which the opponent has none
  *    (any other move lets the opponent make two five cells at once, with no four to answer);
@@ -17,7 +18,7 @@ import type { MnkBoardView } from './board-view.js';
 import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4 } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import { VcfSolver, type VcfPosition } from './vcf.js';
-import { centreCell } from './moves.js';
+import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
 
 export interface PatternPosition extends MnkBoardView, VcfPosition {
   readonly patterns: PatternBoard | null;
@@ -94,6 +95,9 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   pos.movesTruncated = false;
   const solverMoves = pos.writeRootMoves(buf, offset);
   if (solverMoves > 0) return solverMoves;
+  // Small boards and the last empties: the window engine's lists (every live cell, uncut), which let
+  // the search prove results there.
+  if (pos.cellCount - pos.stones <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return generateSearchCandidates(pos, buf, offset);
   const p = pos.patterns!;
   const s = pos.side;
   const o = 1 - s;

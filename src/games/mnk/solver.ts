@@ -11,9 +11,14 @@
  * Anything else (including forced blocks, which the search's move list already reduces to the
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
  *
+ * For K = 5 with the pattern fast path (patterns.ts), a VCF on the line patterns (vcf.ts) runs
+ * between steps 1 and 2, under both rules: its wins are proven under exactly five too, since the
+ * pattern tables know the rule.
+ *
  * Under exactK (only exactly K wins) steps 2-5 are skipped: the exact solver and the threat-space
  * search count a filled K-window as a win, which an overline is not. Step 1 stays, its wins and
- * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells).
+ * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells); with K = 5 the pattern
+ * VCF and a root defence against the opponent's VCF (defendByVcf) take the place of steps 3-4.
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';

@@ -66,7 +66,8 @@ function patternState(pos: MnkPosition): unknown {
       sets.push(items.sort((a, b) => a - b));
     }
   }
-  return { codes: Array.from(p.codes), keys: Array.from(p.keys), flags: Array.from(p.cellFlags), values: Array.from(p.cellValue), sums: Array.from(p.valueSum), sets };
+  const plain = (a: ArrayLike<number>): number[] => Array.from(a);
+  return { codes: plain(p.codes), keys: plain(p.keys), flags: plain(p.cellFlags), values: plain(p.cellValue), sums: plain(p.valueSum), sets };
 }
 
 t.test('incremental patterns equal a rebuild after random move sequences', async (t) => {
