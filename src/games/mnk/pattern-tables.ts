@@ -14,7 +14,7 @@
  *  FLEX3  one more stone can make a FLEX4 (an open three), BLOCK3 one more stone makes a BLOCK4;
  *  FLEX2 / BLOCK2 the same one level down; ONE: a five is still possible through the cell; NONE.
  * Each class is derived from the definition by a memoised recursion over "own / empty / blocked"
- * lines (3^10 keys): opponent stones and the board's edge block alike.
+ * lines (3^10 keys): opponent stones and the board's edge block alike. Tables fill on first use.
  */
 
 export const HALF_LINE = 5;
@@ -55,81 +55,88 @@ function isFive(line: Int8Array, exact: boolean): boolean {
   return exact ? length === 5 : length >= 5;
 }
 
+/** Not computed yet (a class fits in four bits, so no real entry is 0xff). */
+export const UNKNOWN = 0xff;
+
 /**
- * Class of every own-view key (the centre holding an own stone), by the definition above. A key's
- * children (one more own stone) are computed first: keys are visited by falling own-stone count.
+ * Lazily filled tables of one rule: classes of own-view keys (the centre holding an own stone), and
+ * for every 20-bit line code black's class in the low nibble and white's in the high one. Entries
+ * are computed on first use (a position meets a few thousand codes), so neither a worker thread nor
+ * the pbrain brain pays for the 2^20 codes at start-up.
  */
-function buildLineClasses(exact: boolean): Uint8Array {
-  const classes = new Uint8Array(TERNARY_SIZE);
-  const owns = new Uint8Array(TERNARY_SIZE);
-  for (let key = 1; key < TERNARY_SIZE; key++) owns[key] = owns[(key / 3) | 0] + (key % 3 === 1 ? 1 : 0);
-  // Keys by falling own count (a counting sort), so each key's children come before it.
-  const start = new Int32Array(LINE_SLOTS + 2);
-  for (let key = 0; key < TERNARY_SIZE; key++) start[LINE_SLOTS - owns[key] + 1]++;
-  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
-  const order = new Int32Array(TERNARY_SIZE);
-  for (let key = 0; key < TERNARY_SIZE; key++) order[start[LINE_SLOTS - owns[key]]++] = key;
-  const line = new Int8Array(11);
-  line[HALF_LINE] = 1;
-  for (let i = 0; i < TERNARY_SIZE; i++) {
-    {
-      const key = order[i];
-      for (let j = 0, rest = key; j < LINE_SLOTS; j++, rest = (rest / 3) | 0) line[SLOT_INDEX[j]] = rest % 3;
-      let result: number;
-      if (isFive(line, exact)) {
-        result = C_FIVE;
-      } else {
-        let fives = 0;
+export class CodeTable {
+  readonly exact: boolean;
+  readonly table = new Uint8Array(1 << (2 * LINE_SLOTS)).fill(UNKNOWN);
+  private readonly lineClasses = new Uint8Array(TERNARY_SIZE).fill(UNKNOWN);
+
+  constructor(exact: boolean) {
+    this.exact = exact;
+  }
+
+  /** The table entry of `code`, computing it when missing. */
+  fill(code: number): number {
+    let black = 0;
+    let white = 0;
+    for (let j = 0; j < LINE_SLOTS; j++) {
+      const v = (code >>> (2 * j)) & 3;
+      black += (v === 0 ? 0 : v === 1 ? 1 : 2) * POW3[j];
+      white += (v === 0 ? 0 : v === 2 ? 1 : 2) * POW3[j];
+    }
+    const entry = this.classOf(black) | (this.classOf(white) << 4);
+    this.table[code] = entry;
+    return entry;
+  }
+
+  /** By the definition in the header, memoised; the recursion adds one own stone a level (at most ten). */
+  private classOf(key: number): number {
+    const known = this.lineClasses[key];
+    if (known !== UNKNOWN) return known;
+    const exact = this.exact;
+    const line = new Int8Array(11);
+    line[HALF_LINE] = 1;
+    for (let j = 0, rest = key; j < LINE_SLOTS; j++, rest = (rest / 3) | 0) line[SLOT_INDEX[j]] = rest % 3;
+    let result: number;
+    if (isFive(line, exact)) {
+      result = C_FIVE;
+    } else {
+      let fives = 0;
+      for (let j = 1; j < LINE_SLOTS - 1; j++) {
+        const at = SLOT_INDEX[j];
+        if (line[at] !== 0) continue;
+        line[at] = 1;
+        if (isFive(line, exact)) fives++;
+        line[at] = 0;
+      }
+      if (fives >= 2) result = C_FLEX4;
+      else if (fives === 1) result = C_BLOCK4;
+      else {
         let bestChild = C_NONE;
         for (let j = 1; j < LINE_SLOTS - 1; j++) {
-          const at = SLOT_INDEX[j];
-          if (line[at] !== 0) continue;
-          line[at] = 1;
-          if (isFive(line, exact)) fives++;
-          line[at] = 0;
-          const child = classes[key + POW3[j]];
+          if (line[SLOT_INDEX[j]] !== 0) continue;
+          const child = this.classOf(key + POW3[j]);
           if (child > bestChild) bestChild = child;
         }
         // A line one stone short of a FLEX4 is a FLEX3, of a BLOCK4 a BLOCK3, and so on down to ONE.
-        if (fives >= 2) result = C_FLEX4;
-        else if (fives === 1) result = C_BLOCK4;
-        else result = bestChild >= C_BLOCK3 ? bestChild - 2 : bestChild >= C_BLOCK2 ? C_ONE : C_NONE;
+        result = bestChild >= C_BLOCK3 ? bestChild - 2 : bestChild >= C_BLOCK2 ? C_ONE : C_NONE;
       }
-      classes[key] = result;
     }
+    this.lineClasses[key] = result;
+    return result;
   }
-  return classes;
 }
 
-/**
- * For every 20-bit line code: black's class in the low nibble, white's in the high one.
- * Built once per rule (about 30 ms), shared by every position.
- */
-function buildCodeTable(exact: boolean): Uint8Array {
-  const lineClasses = buildLineClasses(exact);
-  const size = 1 << (2 * LINE_SLOTS);
-  const table = new Uint8Array(size);
-  // Own-view digit of a two-bit cell value, for black and for white.
-  const blackDigit = [0, 1, 2, 2];
-  const whiteDigit = [0, 2, 1, 2];
-  // Slot 0 is the lowest digit: key(code) = digit(code & 3) + 3 * key(code >>> 2), filled in code order.
-  const black = new Int32Array(size);
-  const white = new Int32Array(size);
-  for (let code = 0; code < size; code++) {
-    const rest = code >>> 2;
-    black[code] = blackDigit[code & 3] + 3 * black[rest];
-    white[code] = whiteDigit[code & 3] + 3 * white[rest];
-    table[code] = lineClasses[black[code]] | (lineClasses[white[code]] << 4);
-  }
-  return table;
-}
+const codeTables: (CodeTable | undefined)[] = [undefined, undefined];
 
-const codeTables: (Uint8Array | undefined)[] = [undefined, undefined];
-
-/** The code table of a rule (freestyle or exactly five). */
-export function codeTable(exact: boolean): Uint8Array {
+/** The (lazily filled) code table of a rule (freestyle or exactly five), shared by every position of the thread. */
+export function codeTable(exact: boolean): CodeTable {
   const at = exact ? 1 : 0;
-  return (codeTables[at] ??= buildCodeTable(exact));
+  return (codeTables[at] ??= new CodeTable(exact));
+}
+
+/** The table entry of `code` (black's class | white's << 4). */
+export function classesOf(table: CodeTable, code: number): number {
+  const entry = table.table[code];
+  return entry !== UNKNOWN ? entry : table.fill(code);
 }
 
 /** The class of one own-view line given as a string of 11 characters ('X' own, '.' empty, 'O' blocked), centre included. */
@@ -140,7 +147,7 @@ export function classOfLine(text: string, exact: boolean): number {
     const ch = text[SLOT_INDEX[j]];
     code |= (ch === 'X' ? 1 : ch === 'O' ? 2 : 0) << (2 * j);
   }
-  return codeTable(exact)[code] & 15;
+  return classesOf(codeTable(exact), code) & 15;
 }
 
 /** 9^d: a cell's key is sum over directions d of class_d * 9^d. */

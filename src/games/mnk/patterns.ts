@@ -17,6 +17,9 @@ import {
   HALF_LINE,
   LINE_SLOTS,
   POW9,
+  UNKNOWN,
+  type CodeTable,
+  classesOf,
   codeTable,
 } from './pattern-tables.js';
 
@@ -31,7 +34,7 @@ export class PatternBoard {
   readonly exact: boolean;
   /** The position's board (0 empty, 1 black, 2 white): read, never written here. */
   private readonly cells: Uint8Array;
-  private readonly table: Uint8Array;
+  private readonly table: CodeTable;
   /** Line code per (cell * 4 + direction). */
   readonly codes: Int32Array;
   /** Cells reachable from (cell, direction) forwards / backwards, at most HALF_LINE. */
@@ -84,7 +87,7 @@ export class PatternBoard {
       }
       for (let s = 0; s < 2; s++) {
         let key = 0;
-        for (let d = 0; d < 4; d++) key += ((this.table[this.codes[cell * 4 + d]] >> (4 * s)) & 15) * POW9[d];
+        for (let d = 0; d < 4; d++) key += ((classesOf(this.table, this.codes[cell * 4 + d]) >> (4 * s)) & 15) * POW9[d];
         this.keys[cell * 2 + s] = key;
         this.refresh(cell, s);
       }
@@ -124,7 +127,7 @@ export class PatternBoard {
 
   /** Class (pattern-tables C_*) of a stone of side s on `cell` along direction d. */
   classAt(cell: number, d: number, s: number): number {
-    return (this.table[this.codes[cell * 4 + d]] >> (4 * s)) & 15;
+    return (classesOf(this.table, this.codes[cell * 4 + d]) >> (4 * s)) & 15;
   }
 
   /** The line code of (cell, d) recomputed from the board (tests compare it with the maintained one). */
@@ -156,7 +159,8 @@ export class PatternBoard {
   /** XORs `stone` into the codes of the cells on the four lines through `cell`. */
   private toggle(cell: number, stone: number): void {
     const codes = this.codes;
-    const table = this.table;
+    const codeTable = this.table;
+    const table = codeTable.table;
     const cells = this.cells;
     const keys = this.keys;
     for (let d = 0; d < 4; d++) {
@@ -174,8 +178,11 @@ export class PatternBoard {
           const old = codes[at];
           const now = old ^ (stone << (2 * slot));
           codes[at] = now;
-          const before = table[old];
-          const after = table[now];
+          // Codes are filled in on first use (pattern-tables.ts); UNKNOWN (0xff) is never a real entry.
+          let before = table[old];
+          if (before === UNKNOWN) before = codeTable.fill(old);
+          let after = table[now];
+          if (after === UNKNOWN) after = codeTable.fill(now);
           if (before === after) continue;
           const dBlack = (after & 15) - (before & 15);
           const dWhite = (after >> 4) - (before >> 4);
