@@ -1,13 +1,23 @@
 /**
  * npm run pbrain-match -- [--black CMD] [--white CMD] [--size 15] [--turn-ms 1000] [--match-ms 0] [--rule 0] [--games 2]
+ *                         [--openings N --seed S] [--max-memory MB] [--tolerance-ms 1000] [--record FILE]
  *
- * A small Gomocup manager: plays games between two brains that speak the Gomoku AI protocol (by
- * default pbrain-kibitz against itself), alternating colours, and reports, per brain, the wall time
- * of every move from the manager's side (TURN / BEGIN sent to the answer read, pipes included)
- * against timeout_turn and the match clock (time_left, sent before every move). This is how the
- * brain's time margin is measured (docs/adapters.md).
+ * A small Gomocup referee: plays games between two brains that speak the Gomoku AI protocol (by
+ * default pbrain-kibitz against itself), alternating colours, the way the Gomocup manager does:
+ * START, INFO timeout_turn / timeout_match / max_memory / rule, the opening as BOARD then the
+ * moves as TURN, each turn timed from the command written to the answer read (the brain's own start,
+ * spawn to START's OK, is reported with its first turn), the brain not to move suspended
+ * (SIGSTOP) until its turn, its resident memory read after every move. A turn over timeout_turn
+ * plus the tolerance, memory over max_memory, an illegal move or a crash loses. With --openings, N
+ * random balanced openings (a few stones near the centre, neither side with a four or an open
+ * three) are each played twice, colours swapped; the score of the first brain comes with its 95%
+ * error bar over the opening pairs. It also reports each brain's wall time per move (how the
+ * brain's time margin is measured, docs/adapters.md).
  */
+import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Random } from '../src/core/random.js';
+import { F_FIVE, F_THREE, F_WIN4 } from '../src/games/mnk/pattern-tables.js';
 import { type CliSpec, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { MnkPosition } from '../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_DRAW } from '../src/search/score.js';
@@ -22,6 +32,14 @@ export interface BrainSide {
   timeLeft: number;
   /** Wall milliseconds of each of its moves. */
   readonly moveMs: number[];
+  /** Milliseconds from spawn to START's OK, charged to its first move of the game (referee mode). */
+  startMs?: number;
+  /** Largest resident memory seen (bytes), when measured. */
+  peakRss?: number;
+  /** Milliseconds of each game's first turn plus the brain's start. */
+  firstTurns?: number[];
+  /** Its own timeout_turn, when it differs from the match's (handicap matches). */
+  turnMs?: number;
 }
 
 export interface GameOptions {
@@ -32,6 +50,12 @@ export interface GameOptions {
   readonly rule: number;
   /** Opening stones (x, y) played alternately before the brains take over (sent with BOARD). */
   readonly opening?: readonly (readonly [number, number])[];
+  /** Referee mode: a turn longer than turnMs + toleranceMs loses (undefined: no time forfeit). */
+  readonly toleranceMs?: number;
+  /** Referee mode: INFO max_memory (bytes) and a move leaving more resident memory loses (0 / undefined: none). */
+  readonly maxMemory?: number;
+  /** Referee mode: the brain not to move is stopped with SIGSTOP until its turn. */
+  readonly suspend?: boolean;
 }
 
 export interface GameResult {
@@ -42,8 +66,8 @@ export interface GameResult {
 }
 
 /** A brain answer: "x,y" parsed, or the error line. */
-async function answer(side: BrainSide, size: number): Promise<[number, number] | string> {
-  const line = await side.process.next((l) => !/^(MESSAGE|DEBUG|SUGGEST)\b/i.test(l), 600_000);
+async function answer(side: BrainSide, size: number, timeoutMs = 600_000): Promise<[number, number] | string> {
+  const line = await side.process.next((l) => !/^(MESSAGE|DEBUG|SUGGEST)\b/i.test(l), timeoutMs);
   const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(line);
   if (m === null) return line;
   const x = Number(m[1]);
@@ -55,8 +79,10 @@ export async function startBrain(side: BrainSide, options: GameOptions): Promise
   side.process.send(`START ${options.size}`);
   const ok = await side.process.next((l) => !/^(MESSAGE|DEBUG)\b/i.test(l));
   if (!ok.startsWith('OK')) throw new Error(`${side.name} answered START with '${ok}'`);
-  side.process.send(`INFO timeout_turn ${options.turnMs}`);
+  side.process.send(`INFO timeout_turn ${side.turnMs ?? options.turnMs}`);
   side.process.send(`INFO timeout_match ${options.matchMs}`);
+  // Told 90% of the enforced limit: a brain sizing its tables to max_memory may go a few MiB over it.
+  if (options.maxMemory !== undefined && options.maxMemory > 0) side.process.send(`INFO max_memory ${Math.floor(options.maxMemory * 0.9)}`);
   side.process.send(`INFO rule ${options.rule}`);
   side.process.send('INFO game_type 1');
   side.timeLeft = options.matchMs > 0 ? options.matchMs : UNLIMITED;
@@ -72,10 +98,15 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     pos.makeMove(y * size + x);
     moves.push([x, y]);
   }
+  const suspend = options.suspend === true;
+  if (suspend) for (const side of sides) signal(side, 'SIGSTOP');
+  const firstMove = [true, true];
   for (let turn = opening.length; ; turn++) {
     const side = sides[turn % 2];
     const other = sides[1 - (turn % 2)];
-    side.process.send(`INFO time_left ${side.timeLeft}`);
+    if (suspend) signal(side, 'SIGCONT');
+    // time_left only with a match clock (Rapfi answers a bare INFO time_left between moves with an ERROR line now and then).
+    if (options.matchMs > 0) side.process.send(`INFO time_left ${side.timeLeft}`);
     const started = process.hrtime.bigint();
     if (turn === 0) side.process.send('BEGIN');
     else if (turn === opening.length || turn === opening.length + 1) {
@@ -84,11 +115,30 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
       moves.forEach(([x, y], i) => side.process.send(`${x},${y},${i % 2 === turn % 2 ? 1 : 2}`));
       side.process.send('DONE');
     } else side.process.send(`TURN ${moves[moves.length - 1][0]},${moves[moves.length - 1][1]}`);
-    const reply = await answer(side, size);
+    let reply: [number, number] | string;
+    try {
+      reply = await answer(side, size, options.toleranceMs === undefined ? 600_000 : (side.turnMs ?? options.turnMs) + options.toleranceMs + 5000);
+    } catch (error) {
+      reply = `no answer (${(error as Error).message})`;
+    }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // The brain's own start (spawn to START's OK) is reported with its first turn, not forfeited on:
+    // a machine's process start is outside the brain's control.
+    if (firstMove[turn % 2] && side.startMs !== undefined) side.firstTurns = [...(side.firstTurns ?? []), ms + side.startMs];
+    firstMove[turn % 2] = false;
     side.moveMs.push(ms);
+    if (suspend) signal(side, 'SIGSTOP');
     if (side.timeLeft < UNLIMITED) side.timeLeft -= Math.round(ms);
     if (typeof reply === 'string') return { winner: turn % 2 === 0 ? 1 : 0, reason: `${side.name} answered '${reply}'`, moves };
+    const turnLimit = side.turnMs ?? options.turnMs;
+    if (options.toleranceMs !== undefined && turnLimit > 0 && ms > turnLimit + options.toleranceMs) {
+      return { winner: 1 - (turn % 2), reason: `${side.name} took ${Math.round(ms)} ms`, moves };
+    }
+    const rss = residentBytes(side);
+    if (rss > (side.peakRss ?? 0)) side.peakRss = rss;
+    if (options.maxMemory !== undefined && options.maxMemory > 0 && rss > options.maxMemory) {
+      return { winner: 1 - (turn % 2), reason: `${side.name} used ${Math.round(rss / 2 ** 20)} MiB`, moves };
+    }
     const [x, y] = reply;
     const cell = y * size + x;
     if (pos.cells[cell] !== 0) return { winner: 1 - (turn % 2), reason: `${side.name} played the taken square ${x},${y}`, moves };
@@ -100,6 +150,56 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     if (options.matchMs > 0 && side.timeLeft < 0) return { winner: 1 - (turn % 2), reason: `${side.name} ran out of match time`, moves };
     void other;
   }
+}
+
+function signal(side: BrainSide, name: 'SIGSTOP' | 'SIGCONT'): void {
+  try {
+    side.process.child.kill(name);
+  } catch {
+    // Already gone: the next read reports it.
+  }
+}
+
+/** Resident memory of the brain's process (Linux /proc; 0 where unavailable). */
+function residentBytes(side: BrainSide): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${side.process.child.pid}/status`, 'utf8'));
+    return m === null ? 0 : Number(m[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A random balanced opening: `stones` stones (black first) within `radius` of the centre, kept only
+ * when neither side has a five point, a winning four point or an open three afterwards.
+ */
+export function randomOpening(size: number, stones: number, radius: number, rng: Random, rule: number): [number, number][] {
+  for (;;) {
+    const pos = new MnkPosition(size, size, 5, new Uint8Array(size * size), 0, undefined, (rule & 1) !== 0);
+    const centre = size >> 1;
+    const moves: [number, number][] = [];
+    while (moves.length < stones) {
+      const x = centre - radius + rng.below(2 * radius + 1);
+      const y = centre - radius + rng.below(2 * radius + 1);
+      if (pos.cells[y * size + x] !== 0) continue;
+      pos.makeMove(y * size + x);
+      moves.push([x, y]);
+    }
+    const p = pos.patterns!;
+    let quiet = true;
+    for (const s of [0, 1]) if (p.count(s, F_FIVE) + p.count(s, F_WIN4) + p.count(s, F_THREE) > 0) quiet = false;
+    if (quiet) return moves;
+  }
+}
+
+/** Mean and 95% half-width (1.96 standard errors) of a list of scores. */
+export function meanWithErrorBar(scores: readonly number[]): { mean: number; error: number } {
+  const n = scores.length;
+  const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, n);
+  if (n < 2) return { mean, error: NaN };
+  const variance = scores.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
+  return { mean, error: 1.96 * Math.sqrt(variance / n) };
 }
 
 export function timingSummary(side: BrainSide, turnMs: number): string {
@@ -118,24 +218,42 @@ export function timingSummary(side: BrainSide, turnMs: number): string {
 
 const USAGE = `usage: npm run pbrain-match -- [options]
 
-Plays Gomocup-protocol brains against each other and reports each move's wall time.
-  --black CMD     first brain's command line (default: node <pbrain-kibitz>)
-  --white CMD     second brain's command line (default: the same)
-  --size N        board size (default 15)
-  --turn-ms N     INFO timeout_turn (default 1000)
-  --match-ms N    INFO timeout_match, 0 = none (default 0); time_left is sent before every move
-  --rule N        INFO rule: 0 freestyle, 1 exactly five (default 0)
-  --games N       games, colours alternating (default 2)
-  -h, --help      this text`;
+Plays Gomocup-protocol brains against each other, as a Gomocup referee, and reports the score and
+each move's wall time.
+  --black CMD         first brain's command line (default: node <pbrain-kibitz>); run with sh -c, prefixed
+                      with exec when it is a single command, so that SIGSTOP reaches the brain itself
+  --white CMD         second brain's command line (default: the same)
+  --size N            board size (default 15)
+  --turn-ms N         INFO timeout_turn (default 1000)
+  --white-turn-ms N   the second brain's own timeout_turn (a time handicap; default: --turn-ms)
+  --match-ms N        INFO timeout_match, 0 = none (default 0); with a match clock, time_left is sent before every move
+  --rule N            INFO rule: 0 freestyle, 1 exactly five (default 0)
+  --games N           games, colours alternating (default 2; with --openings: 2 per opening)
+  --openings N        N random balanced openings, each played with both colours
+  --opening-stones N  stones per opening (default 3), within 3 cells of the centre
+  --seed S            seed of the openings (default 1)
+  --max-memory MB     INFO max_memory, and a brain over it loses (default 0: none)
+  --tolerance-ms N    a turn over timeout_turn + N loses (default 1000, the Gomocup referee's; -1: no forfeit)
+  --no-suspend        do not SIGSTOP the brain whose turn it is not
+  --record FILE       append one JSON line per game (opening, moves, result, reason)
+  -h, --help          this text`;
 
 const SPEC: CliSpec<{
   black: { type: 'string' };
   white: { type: 'string' };
   size: { type: 'string' };
   'turn-ms': { type: 'string' };
+  'white-turn-ms': { type: 'string' };
   'match-ms': { type: 'string' };
   rule: { type: 'string' };
   games: { type: 'string' };
+  openings: { type: 'string' };
+  'opening-stones': { type: 'string' };
+  seed: { type: 'string' };
+  'max-memory': { type: 'string' };
+  'tolerance-ms': { type: 'string' };
+  'no-suspend': { type: 'boolean' };
+  record: { type: 'string' };
 }> = {
   name: 'pbrain-match',
   usage: USAGE,
@@ -144,46 +262,111 @@ const SPEC: CliSpec<{
     white: { type: 'string' },
     size: { type: 'string' },
     'turn-ms': { type: 'string' },
+    'white-turn-ms': { type: 'string' },
     'match-ms': { type: 'string' },
     rule: { type: 'string' },
     games: { type: 'string' },
+    openings: { type: 'string' },
+    'opening-stones': { type: 'string' },
+    seed: { type: 'string' },
+    'max-memory': { type: 'string' },
+    'tolerance-ms': { type: 'string' },
+    'no-suspend': { type: 'boolean' },
+    record: { type: 'string' },
   },
 };
+
+/** Spawns a brain and times its start: spawn to START's OK is charged to its first move. */
+async function launch(name: string, command: string, options: GameOptions, turnMs?: number): Promise<BrainSide> {
+  const simple = !/[;&|]/.test(command) && !/^\s*exec\s/.test(command);
+  const started = process.hrtime.bigint();
+  const side: BrainSide = { name, process: new LineProcess('sh', ['-c', simple ? `exec ${command}` : command]), timeLeft: UNLIMITED, moveMs: [], turnMs };
+  await startBrain(side, options);
+  side.startMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return side;
+}
 
 runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   const size = intOption(values, 'size', 15, 5, 100);
   const turnMs = intOption(values, 'turn-ms', 1000, 0);
+  const whiteTurnMs = values['white-turn-ms'] === undefined ? undefined : intOption(values, 'white-turn-ms', turnMs, 0);
   const matchMs = intOption(values, 'match-ms', 0, 0);
   const rule = intOption(values, 'rule', 0, 0, 1);
-  const games = intOption(values, 'games', 2, 1, 1000);
+  const openings = intOption(values, 'openings', 0, 0, 1000);
+  const games = openings > 0 ? 2 * openings : intOption(values, 'games', 2, 1, 1000);
+  const stones = intOption(values, 'opening-stones', 3, 0, 20);
+  const seed = intOption(values, 'seed', 1, 0);
+  const maxMemory = intOption(values, 'max-memory', 0, 0) * 2 ** 20;
+  const tolerance = intOption(values, 'tolerance-ms', 1000, -1);
+  const record = values.record;
   const commands = [values.black ?? `node ${KIBITZ_BRAIN}`, values.white ?? `node ${KIBITZ_BRAIN}`];
   if (commands.some((c) => c.trim() === '')) throw new UsageError('--black and --white need a command line');
-  const sides: BrainSide[] = commands.map((command, i) => ({
-    name: `${i === 0 ? 'A' : 'B'} (${command.length > 40 ? `...${command.slice(-37)}` : command})`,
-    process: new LineProcess('sh', ['-c', command]),
-    timeLeft: UNLIMITED,
-    moveMs: [],
-  }));
-  const options: GameOptions = { size, turnMs, matchMs, rule };
-  try {
-    for (let game = 0; game < games; game++) {
-      const order: [BrainSide, BrainSide] = game % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
-      for (const side of order) {
-        if (game > 0) {
-          side.process.send('RESTART');
-          await side.process.next((l) => l.startsWith('OK') || l.startsWith('ERROR') || l.startsWith('UNKNOWN'));
-        }
-        await startBrain(side, options);
+  const label = (i: number, command: string) => `${i === 0 ? 'A' : 'B'} (${command.length > 40 ? `...${command.slice(-37)}` : command})`;
+  const rng = new Random(seed);
+  const toleranceMs = tolerance < 0 ? undefined : tolerance;
+  const base: GameOptions = { size, turnMs, matchMs, rule, maxMemory, toleranceMs, suspend: values['no-suspend'] !== true };
+  const totals = { a: 0, games: 0, moves: 0, wins: 0, draws: 0, losses: 0 };
+  const pairScores: number[] = [];
+  const allSides: BrainSide[] = [];
+  let opening: [number, number][] = [];
+  let pairScore = 0;
+  for (let game = 0; game < games; game++) {
+    if (openings > 0 && game % 2 === 0) opening = randomOpening(size, stones, 3, rng, rule);
+    const options: GameOptions = { ...base, opening };
+    // A fresh pair of processes per game: each brain's start is timed into its first move, as in a tournament.
+    const sides = await Promise.all(commands.map((command, i) => launch(label(i, command), command, options, i === 1 ? whiteTurnMs : undefined)));
+    allSides.push(...sides);
+    const order: [BrainSide, BrainSide] = game % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
+    let result: GameResult;
+    try {
+      result = await playGame(order, options);
+    } finally {
+      for (const side of sides) {
+        side.process.child.kill('SIGCONT');
+        side.process.send('END');
+        await side.process.exit();
       }
-      const result = await playGame(order, options);
-      const winner = result.winner < 0 ? 'draw' : `${order[result.winner].name} won`;
-      console.log(`game ${game + 1}: ${winner} after ${result.moves.length} moves (${result.reason})`);
     }
-    for (const side of sides) console.log(timingSummary(side, turnMs));
-  } finally {
-    for (const side of sides) {
-      side.process.send('END');
-      await side.process.exit();
+    const aIndex = order.indexOf(sides[0]);
+    const aScore = result.winner < 0 ? 0.5 : result.winner === aIndex ? 1 : 0;
+    totals.a += aScore;
+    totals.games++;
+    totals.moves += result.moves.length - opening.length;
+    if (aScore === 1) totals.wins++;
+    else if (aScore === 0) totals.losses++;
+    else totals.draws++;
+    pairScore += aScore;
+    if (openings === 0 || game % 2 === 1) {
+      pairScores.push(openings === 0 ? aScore : pairScore / 2);
+      pairScore = 0;
     }
+    const winner = result.winner < 0 ? 'draw' : `${order[result.winner].name} won`;
+    console.log(`game ${game + 1}: ${winner} after ${result.moves.length} moves (${result.reason}); A played ${aIndex === 0 ? 'black' : 'white'}`);
+    if (record !== undefined) {
+      const line = {
+        game: game + 1, size, rule, turnMs, seed, black: order[0].name, white: order[1].name,
+        opening, moves: result.moves, winner: result.winner, reason: result.reason,
+      };
+      appendFileSync(record, `${JSON.stringify(line)}\n`);
+    }
+  }
+  const { mean, error } = meanWithErrorBar(pairScores);
+  console.log(
+    `A scored ${totals.a}/${totals.games} = ${(100 * mean).toFixed(1)}% ± ${(100 * error).toFixed(1)} ` +
+      `(95%, over ${pairScores.length} ${openings > 0 ? 'opening pairs' : 'games'}); ` +
+      `+${totals.wins} =${totals.draws} -${totals.losses}; ${(totals.moves / Math.max(1, totals.games)).toFixed(1)} moves a game after the opening`,
+  );
+  for (const index of [0, 1]) {
+    const merged: BrainSide = { name: label(index, commands[index]), process: allSides[index].process, timeLeft: 0, moveMs: [] };
+    let peak = 0;
+    const first: number[] = [];
+    for (let i = index; i < allSides.length; i += 2) {
+      merged.moveMs.push(...allSides[i].moveMs);
+      peak = Math.max(peak, allSides[i].peakRss ?? 0);
+      first.push(...(allSides[i].firstTurns ?? []));
+    }
+    const firstMax = first.length > 0 ? Math.max(...first).toFixed(0) : '-';
+    const limit = index === 1 ? (whiteTurnMs ?? turnMs) : turnMs;
+    console.log(`${timingSummary(merged, limit)}; first turn with the start max ${firstMax} ms; peak resident memory ${Math.round(peak / 2 ** 20)} MiB`);
   }
 });

@@ -18,8 +18,9 @@ Rules (INFO rule): 0 freestyle (five or more wins), 1 exactly five (an overline 
 Renju (4), caro (8) and the continuous game (2) are answered with ERROR at the next move command.
 
 Time: each move searches until min(timeout_turn, time_left / ${TIME_LEFT_SHARE}) less a margin (100 ms + 5% of
-that limit by default), counted from the moment its command is read; timeout_turn 0 plays at once
-(a 2-ply search).
+that limit by default), counted from the moment its command is read (the first move, when it comes
+within one turn of the process's start, from the start: a referee may time the start-up too);
+timeout_turn 0 plays at once (a 2-ply search).
 
 Options:
   --turn-ms N    timeout_turn until the manager sends one (default ${DEFAULT_BRAIN_OPTIONS.defaultTurnMs})
@@ -46,6 +47,8 @@ runCliIfMain(import.meta.url, PBRAIN_CLI, ({ values }) => {
     marginMs: intOption(values, 'margin-ms', DEFAULT_BRAIN_OPTIONS.marginMs, 0),
     marginPct: intOption(values, 'margin-pct', DEFAULT_BRAIN_OPTIONS.marginPct, 0, 90),
     ttMb: intOption(values, 'tt-mb', DEFAULT_BRAIN_OPTIONS.ttMb, 1, 4096),
+    // The first turn's budget counts from the process's own start (Node's start-up included).
+    processStart: Math.round(performance.timeOrigin),
   });
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   return new Promise<void>((resolve) => {

@@ -65,6 +65,11 @@ export interface SearchPosition {
    */
   generateSearchMoves?(buf: Int32Array, offset: number): number;
   /**
+   * Optional: true when the last generateSearchMoves left out legal moves by judgement rather than
+   * by rule (a selective cut); the search then does not report "every move loses" there as proven.
+   */
+  readonly movesTruncated?: boolean;
+  /**
    * Optional (Multi-)ProbCut: before a non-PV node of `depth` plies, the search may probe a shallow
    * search whose value v predicts the deep one as slope * v + intercept, within margin (confidence
    * times the fitted standard deviation), all in internal units. Returns the shallow depth and writes

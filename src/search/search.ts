@@ -474,6 +474,8 @@ export class Searcher {
 
     const count = this.generate(offset);
     if (count === 0) return matedScore;
+    // A list cut to the best few moves proves nothing when every move in it loses.
+    const truncated = pos.movesTruncated === true;
     const hlStart = this.heuristicLeaves;
     this.scoreMoves(offset, count, ttMove, ply);
 
@@ -521,6 +523,10 @@ export class Searcher {
       }
     }
 
+    if (truncated && best < 0 && isProven(best)) {
+      best = -(EVAL_LIMIT - 1);
+      this.heuristicLeaves++;
+    }
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
     tt.store(hashLo, hashHi, depth, bound, best, ply, bestMove, this.heuristicLeaves === hlStart);
     return best;

@@ -175,6 +175,22 @@ t.test('--help exits 0; a bad option prints one line and exits 2', async (t) => 
   t.match(bad.stderr, /--turn-ms must be an integer/);
 });
 
+t.test('the first move counts its budget from the process start when that start is within one turn', async (t) => {
+  // A fixed clock: every reading is 10,300 ms. The process "started" at 10,000: the first move's
+  // clock starts there, so the move reports 300 ms used; the second counts from its own command (0 ms).
+  const started = brain({ now: () => 10_300, processStart: 10_000 });
+  started.say('START 15', 'INFO timeout_turn 1000');
+  t.match(started.say('BEGIN')[0], MOVE);
+  t.equal(started.b.lastMove?.elapsedMs, 300, 'the start-up is charged to the first turn');
+  t.match(started.say('TURN 0,0')[0], MOVE);
+  t.equal(started.b.lastMove?.elapsedMs, 0, 'later turns count from their command');
+  // A start more than a turn before the first command (an interactive manager): not charged.
+  const old = brain({ now: () => 10_300, processStart: 5_000 });
+  old.say('START 15', 'INFO timeout_turn 1000');
+  old.say('BEGIN');
+  t.equal(old.b.lastMove?.elapsedMs, 0);
+});
+
 t.test('a whole game against a scripted opponent, as a manager plays it', async (t) => {
   const brainProcess = new LineProcess(process.execPath, [KIBITZ_BRAIN]);
   t.teardown(() => brainProcess.close());

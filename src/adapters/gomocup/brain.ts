@@ -57,6 +57,12 @@ export interface BrainOptions {
   readonly ttMb: number;
   /** Wall clock (tests may replace it). */
   readonly now?: () => number;
+  /**
+   * When the process started (Date.now() scale), if known. A referee may start the first turn's clock
+   * at the brain's launch (Gomocup's does): the first move, when it comes within one turn of the start,
+   * counts its budget from the start instead of from its command.
+   */
+  readonly processStart?: number;
 }
 
 export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 100, marginPct: 5, ttMb: 64 };
@@ -338,7 +344,13 @@ export class GomocupBrain {
     return this.searcher;
   }
 
-  private think(received: number): void {
+  private firstThink = true;
+
+  private think(commandAt: number): void {
+    let received = commandAt;
+    const start = this.options.processStart;
+    if (this.firstThink && start !== undefined && start < commandAt && commandAt - start < this.info.timeoutTurn) received = start;
+    this.firstThink = false;
     const problem = this.ruleProblem();
     if (problem !== null) return this.write(`ERROR ${problem}`);
     const free = this.cells.indexOf(0);

@@ -25,6 +25,8 @@ export interface MnkBoardView {
   readonly hintFlags: Int32Array;
   readonly candidates: Int32Array;
   readonly candidateCount: number;
+  readonly hashLo: number;
+  readonly hashHi: number;
 
   /** Threat-scan scratch; scanCounter is bumped by each scan (see MnkPosition). */
   readonly scanStamp: Int32Array;

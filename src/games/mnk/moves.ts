@@ -20,8 +20,8 @@ import type { MnkBoardView } from './board-view.js';
 import { doubleThreatCell, writeThreatZone } from './threat-scan.js';
 
 /** Below this many empty cells (or on boards this small) the search sees every useful cell. */
-const FULL_WIDTH_EMPTIES = 20;
-const FULL_WIDTH_CELLS = 30;
+export const FULL_WIDTH_EMPTIES = 20;
+export const FULL_WIDTH_CELLS = 30;
 
 export function generateSearchCandidates(pos: MnkBoardView, buf: Int32Array, offset: number): number {
   const s = pos.side;

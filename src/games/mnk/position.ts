@@ -17,6 +17,8 @@ import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.j
 import { generateSearchCandidates } from './moves.js';
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
+import { PatternBoard } from './patterns.js';
+import { evaluatePatterns, generatePatternMoves, patternHint } from './pattern-search.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
 
@@ -92,6 +94,12 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
    * long (place / winsAt), and the solver and move generator verify threats with winsAt.
    */
   readonly exactK: boolean;
+  /** The K = 5 fast path (patterns.ts): line patterns for evaluation, ordering, forced replies and VCF; null otherwise. */
+  readonly patterns: PatternBoard | null;
+  /** Ply of the position the current search started from (set by the solver at the root). */
+  searchRootPly = 0;
+  /** Whether the last generateSearchMoves cut quiet moves (pattern path): "every move loses" is then not a proof. */
+  movesTruncated = false;
 
   constructor(
     m: number,
@@ -131,6 +139,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     this.scanValue = new Int32Array(this.cellCount);
     this.neighbourDr = Int8Array.from(profile.neighbourhood.map((d) => d[0]));
     this.neighbourDc = Int8Array.from(profile.neighbourhood.map((d) => d[1]));
+    this.patterns = k === 5 && profile.patterns ? new PatternBoard(m, n, exactK, this.cells) : null;
 
     let empties = 0;
     for (let cell = 0; cell < this.cellCount; cell++) {
@@ -233,6 +242,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   /** Candidate moves for the search: see moves.ts. */
   generateSearchMoves(buf: Int32Array, offset: number): number {
+    if (this.patterns !== null) return generatePatternMoves(this, buf, offset);
     return generateSearchCandidates(this, buf, offset);
   }
 
@@ -291,11 +301,11 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   }
 
   evaluate(): number {
-    return evaluatePosition(this);
+    return this.patterns !== null ? evaluatePatterns(this) : evaluatePosition(this);
   }
 
   moveOrderScore(move: number): number {
-    return moveOrderHint(this, move);
+    return this.patterns !== null ? patternHint(this, move) : moveOrderHint(this, move);
   }
 
   /** Number of windows of `side` at `level` (LEVEL_FOUR / LEVEL_THREE). */
@@ -326,6 +336,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     let completed = false;
     this.cells[cell] = s + 1;
     this.stones++;
+    if (this.patterns !== null) this.patterns.place(cell, s);
     const zi = (s * MAX_CELLS + cell) * 2;
     this.hashLo ^= ZOBRIST[zi];
     this.hashHi ^= ZOBRIST[zi + 1];
@@ -365,6 +376,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     const o = 1 - s;
     this.cells[cell] = EMPTY;
     this.stones--;
+    if (this.patterns !== null) this.patterns.remove(cell, s);
     const zi = (s * MAX_CELLS + cell) * 2;
     this.hashLo ^= ZOBRIST[zi];
     this.hashHi ^= ZOBRIST[zi + 1];

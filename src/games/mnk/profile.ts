@@ -3,6 +3,7 @@
  *  - 'default': candidate cells next to stones, narrowed further by forced replies and threat
  *    zones (moves.ts); window weights that grow steeply with the stones a window lacks;
  *    side-to-move threat terms (evaluation.ts); the threat-space / exact solver (solver.ts).
+ *  - 'window': 'default' without the K = 5 line-pattern fast path (the engine before it, for the arena);
  *  - 'seed': the seed engine's ideas only: candidates in the +-1 neighbourhood of stones, a plain
  *    threat-count evaluation (no side-to-move terms), no forced-move pruning, no solver.
  *    (A distance-2 neighbourhood was tried for 'default' and lost to +-1 in arena games: the
@@ -10,7 +11,9 @@
  */
 
 export interface MnkProfile {
-  readonly name: 'default' | 'seed';
+  readonly name: 'default' | 'seed' | 'window';
+  /** K = 5 only: the line-pattern fast path (patterns.ts) instead of the window evaluation and move lists. */
+  readonly patterns: boolean;
   /** Candidate neighbourhood as (dr, dc) pairs around every stone. */
   readonly neighbourhood: readonly (readonly [number, number])[];
   /** Weight of a window with `missing` empty cells and no enemy stone (index = missing, 1..). */
@@ -40,7 +43,11 @@ export const DEFAULT_PROFILE: MnkProfile = {
   tempoAware: true,
   useSolver: true,
   forcedMoves: true,
+  patterns: true,
 };
+
+/** The default engine before the pattern fast path (the arena's reference for K = 5 changes). */
+export const WINDOW_PROFILE: MnkProfile = { ...DEFAULT_PROFILE, name: 'window', patterns: false };
 
 export const SEED_PROFILE: MnkProfile = {
   name: 'seed',
@@ -49,10 +56,11 @@ export const SEED_PROFILE: MnkProfile = {
   tempoAware: false,
   useSolver: false,
   forcedMoves: false,
+  patterns: false,
 };
 
 export function profileNamed(name: string | undefined): MnkProfile {
-  return name === 'seed' ? SEED_PROFILE : DEFAULT_PROFILE;
+  return name === 'seed' ? SEED_PROFILE : name === 'window' ? WINDOW_PROFILE : DEFAULT_PROFILE;
 }
 
 /** Weight per own-stone count (index = stones in the window, 0..k) for a k-window. */

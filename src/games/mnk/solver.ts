@@ -11,9 +11,14 @@
  * Anything else (including forced blocks, which the search's move list already reduces to the
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
  *
+ * For K = 5 with the pattern fast path (patterns.ts), a VCF on the line patterns (vcf.ts) runs
+ * between steps 1 and 2, under both rules: its wins are proven under exactly five too, since the
+ * pattern tables know the rule.
+ *
  * Under exactK (only exactly K wins) steps 2-5 are skipped: the exact solver and the threat-space
  * search count a filled K-window as a win, which an overline is not. Step 1 stays, its wins and
- * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells).
+ * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells); with K = 5 the pattern
+ * VCF and a root defence against the opponent's VCF (defendByVcf) take the place of steps 3-4.
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';
@@ -21,6 +26,7 @@ import type { MnkPosition } from './position.js';
 import { centreCell, firstEmpty, winningCell, writeBlockingCells } from './moves.js';
 import { ExactSolver } from './exact.js';
 import { EXACT_DEPTH, ThreatSearch } from './threats.js';
+import { VcfSolver } from './vcf.js';
 
 /** Positions with at most this many empty cells go to the exact solver first. */
 export const EXACT_EMPTIES = 25;
@@ -37,6 +43,10 @@ const DEEP_THREAT_TIME_SHARE = 0.35;
 
 // One of each per worker thread: their tables are allocated once and reused.
 const exactSolver = new ExactSolver();
+const vcf = new VcfSolver();
+/** Pattern VCF budgets (K = 5): the root's own chain, and each check of the root defence. */
+const ROOT_VCF_NODES = 200_000;
+const DEFENCE_VCF_NODES = 20_000;
 const threatSearch = new ThreatSearch();
 const scratch = new Int32Array(8);
 let replies = new Int32Array(0);
@@ -52,16 +62,23 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   if (win >= 0) return proven(win, 1, 0);
   const blocks = writeBlockingCells(pos, 1 - a, scratch, 0);
   if (blocks >= 2) return proven(scratch[0], -2, 0);
-  if (pos.exactK) {
-    pos.setRootMoves(scratch, 0);
-    return null;
-  }
-
   if (replies.length < pos.cellCount + 1) {
     replies = new Int32Array(pos.cellCount + 1);
     candidates = new Int32Array(pos.cellCount + 1);
   }
   pos.setRootMoves(replies, 0);
+  if (pos.patterns !== null) {
+    pos.searchRootPly = pos.ply;
+    const d = vcf.findWin(pos, VCF_DEPTH, ROOT_VCF_NODES, ctx);
+    if (d > 0) return proven(vcf.pv[0], 2 * d - 1, vcf.nodes);
+    if (ctx.shouldStop()) return null;
+    if (pos.exactK) {
+      defendByVcf(pos, ctx);
+      return null;
+    }
+  }
+  if (pos.exactK) return null;
+
   const empties = pos.cellCount - pos.stones;
   if (empties <= EXACT_EMPTIES) {
     const exact = exactSolver.solve(pos, ctx, EXACT_NODE_LIMIT);
@@ -176,6 +193,31 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
   if (allExact && checked === count && longestDepth >= passDepth) return proven(longest, -2 * longestDepth, nodes);
   // Everything loses, but not provably at that distance: let the search pick among them.
   return null;
+}
+
+/**
+ * Root defence with the pattern VCF (exactly five, where the window-based threat search does not
+ * apply): when the opponent would win by continuous fours were the mover to pass, the replies after
+ * which it still does are removed from the root list (each removal is proven; replies whose check
+ * ran out of budget stay).
+ */
+function defendByVcf(pos: MnkPosition, ctx: SolveContext): void {
+  pos.makeNullMove();
+  const threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+  pos.unmakeNullMove();
+  if (threat === 0) return;
+  const count = pos.generateSearchMoves(replies, 0);
+  let safe = 0;
+  let checked = 0;
+  for (; checked < count && !ctx.shouldStop(); checked++) {
+    const move = replies[checked];
+    pos.makeMove(move);
+    const d = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+    pos.unmakeMove(move);
+    if (d === 0) replies[safe++] = move;
+  }
+  for (let i = checked; i < count; i++) replies[safe++] = replies[i];
+  if (safe > 0 && safe < count) pos.setRootMoves(replies, safe);
 }
 
 /** A proven result: plies > 0 is a win in that many plies, plies < 0 a loss in -plies. */

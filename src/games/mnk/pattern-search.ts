@@ -1,0 +1,205 @@
+/**
+ * What the search reads from the K = 5 pattern board (patterns.ts): the static evaluation, the
+ * move-ordering hint and the search's move list.
+ *
+ *  - Evaluation: the side to move's sum of cell values (pattern-tables.ts) times 5/4 (the tempo)
+ *    minus the opponent's; a five cell of the mover, two of the opponent, or a winning four of the
+ *    mover against no enemy four are decided.
+ *  - Move list (on small boards and in the last 20 empties the window engine's, moves.ts), exactly
+ *    forced where the rules force it: the mover's five; else the blocks of the
+ *    opponent's five cells; else, when the opponent has a winning-four cell (an open three or a
+ *    double-four point), the mover's own fours plus the cells after which the opponent has none
+ *    (any other move lets the opponent make two five cells at once, with no four to answer);
+ *    else the candidate cells near stones, best hinted first, cut to a few below the root
+ *    (`movesTruncated` tells the search, which then does not take "every move loses" as proven).
+ */
+import { TACTICAL_HINT } from '../types.js';
+import type { MnkBoardView } from './board-view.js';
+import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4 } from './pattern-tables.js';
+import type { PatternBoard } from './patterns.js';
+import { VcfSolver, type VcfPosition } from './vcf.js';
+import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
+
+export interface PatternPosition extends MnkBoardView, VcfPosition {
+  readonly patterns: PatternBoard | null;
+  readonly ply: number;
+  /** Ply of the position the current search started from (moves are cut only below it). */
+  readonly searchRootPly: number;
+  movesTruncated: boolean;
+}
+
+const DECIDED_EVAL = 300_000;
+const WIN4_DISCOUNT = 50_000;
+const VCF_DISCOUNT = 60_000;
+const HEURISTIC_CAP = 200_000;
+/**
+ * The leaf VCF: off. A 48-node chain search at every leaf where the mover has a four cut the search
+ * to a fifth of its nodes and lost to the window engine (30% in 20 games at 300 ms, 52.5% in 40 at
+ * 100 ms, against 62.5-70% without it); the root VCF and the forced replies keep the tactics.
+ */
+const LEAF_VCF_NODES = 0;
+const LEAF_VCF_DEPTH = 8;
+const leafVcf = new VcfSolver(false);
+
+export function evaluatePatterns(pos: PatternPosition): number {
+  const p = pos.patterns!;
+  const s = pos.side;
+  const o = 1 - s;
+  if (p.count(s, F_FIVE) > 0) return DECIDED_EVAL;
+  const enemyFives = p.count(o, F_FIVE);
+  if (enemyFives >= 2) return -DECIDED_EVAL;
+  if (enemyFives === 0) {
+    if (p.count(s, F_WIN4) > 0) return DECIDED_EVAL - WIN4_DISCOUNT;
+    if (LEAF_VCF_NODES > 0 && p.count(s, F_FOUR) > 0 && leafVcf.findWin(pos, LEAF_VCF_DEPTH, LEAF_VCF_NODES) > 0) return DECIDED_EVAL - VCF_DISCOUNT;
+  }
+  const value = ((p.valueSum[s] * 5) >> 2) - p.valueSum[o];
+  return value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
+}
+
+const WIN_HINT = TACTICAL_HINT + 400_000;
+const BLOCK_HINT = TACTICAL_HINT + 300_000;
+const WIN4_HINT = TACTICAL_HINT + 200_000;
+const FOUR_HINT = TACTICAL_HINT + 100_000;
+const STOP_THREE_HINT = TACTICAL_HINT + 50_000;
+const THREE_HINT = TACTICAL_HINT;
+const QUIET_CAP = 49_999;
+
+/** Ordering hint of a move for the side to move: fives, blocks, fours, open-three points, then cell values (own + 3/4 of the enemy's). */
+export function patternHint(pos: PatternPosition, move: number): number {
+  const p = pos.patterns!;
+  const s = pos.side;
+  const o = 1 - s;
+  const own = p.flags(move, s);
+  const enemy = p.flags(move, o);
+  if ((own & F_FIVE) !== 0) return WIN_HINT;
+  if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
+  let quiet = p.value(move, s) + ((p.value(move, o) * 3) >> 2);
+  if (quiet > QUIET_CAP) quiet = QUIET_CAP;
+  if ((own & F_WIN4) !== 0) return WIN4_HINT + quiet;
+  if ((own & F_FOUR) !== 0) return FOUR_HINT + quiet;
+  if ((enemy & F_WIN4) !== 0) return STOP_THREE_HINT + quiet;
+  if ((own & F_THREE) !== 0) return THREE_HINT + quiet;
+  return quiet;
+}
+
+/** Moves kept one ply below the root and deeper (tactical moves are always kept). */
+const MOVES_AT_PLY_1 = 24;
+const MOVES_DEEPER = 12;
+
+let hintScratch = new Int32Array(0);
+let cellScratch = new Int32Array(0);
+let stamp = new Int32Array(0);
+let stampMark = 0;
+
+export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offset: number): number {
+  pos.movesTruncated = false;
+  const solverMoves = pos.writeRootMoves(buf, offset);
+  if (solverMoves > 0) return solverMoves;
+  // Small boards and the last empties: the window engine's lists (every live cell, uncut), which let
+  // the search prove results there.
+  if (pos.cellCount - pos.stones <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return generateSearchCandidates(pos, buf, offset);
+  const p = pos.patterns!;
+  const s = pos.side;
+  const o = 1 - s;
+  if (p.count(s, F_FIVE) > 0) {
+    buf[offset] = p.item(s, F_FIVE, 0);
+    return 1;
+  }
+  const enemyFives = p.count(o, F_FIVE);
+  if (enemyFives > 0) {
+    for (let i = 0; i < enemyFives; i++) buf[offset + i] = p.item(o, F_FIVE, i);
+    return enemyFives;
+  }
+  if (pos.stones === 0) {
+    buf[offset] = centreCell(pos);
+    return 1;
+  }
+  if (hintScratch.length < pos.cellCount) {
+    hintScratch = new Int32Array(pos.cellCount);
+    cellScratch = new Int32Array(pos.cellCount * 2);
+    stamp = new Int32Array(pos.cellCount);
+  }
+  if (p.count(o, F_WIN4) > 0) return defenceMoves(pos, p, buf, offset);
+  const count = pos.candidateCount;
+  if (count === 0) return pos.generateMoves(buf, offset);
+  const plyFromRoot = pos.ply - pos.searchRootPly;
+  const limit = plyFromRoot <= 0 ? count : plyFromRoot === 1 ? MOVES_AT_PLY_1 : MOVES_DEEPER;
+  const candidates = pos.candidates;
+  if (count <= limit) {
+    for (let i = 0; i < count; i++) buf[offset + i] = candidates[i];
+    return count;
+  }
+  // Keep every tactical move and the best quiet ones up to the limit.
+  const hints = hintScratch;
+  let kept = 0;
+  let quiet = 0;
+  for (let i = 0; i < count; i++) {
+    const cell = candidates[i];
+    const hint = patternHint(pos, cell);
+    if (hint >= TACTICAL_HINT) buf[offset + kept++] = cell;
+    else {
+      cellScratch[quiet] = cell;
+      hints[quiet++] = hint;
+    }
+  }
+  for (let i = 0; i < quiet && kept < limit; i++) {
+    let best = i;
+    for (let j = i + 1; j < quiet; j++) if (hints[j] > hints[best]) best = j;
+    const cell = cellScratch[best];
+    cellScratch[best] = cellScratch[i];
+    hints[best] = hints[i];
+    buf[offset + kept++] = cell;
+  }
+  pos.movesTruncated = kept < count;
+  return kept;
+}
+
+/**
+ * The opponent has a winning-four cell and no five: the mover's fours, plus the cells on the
+ * threat's lines (within four cells of a winning-four cell) after which the opponent has no
+ * winning-four cell left, each checked by playing it. When nothing defends, the winning-four cells
+ * themselves (the game is lost short of a VCF, which the fours already cover).
+ */
+function defenceMoves(pos: PatternPosition, p: PatternBoard, buf: Int32Array, offset: number): number {
+  const s = pos.side;
+  const o = 1 - s;
+  const mark = ++stampMark;
+  let count = 0;
+  for (let i = 0, fours = p.count(s, F_FOUR); i < fours; i++) {
+    const cell = p.item(s, F_FOUR, i);
+    stamp[cell] = mark;
+    buf[offset + count++] = cell;
+  }
+  let tried = 0;
+  for (let i = 0, threats = p.count(o, F_WIN4); i < threats; i++) {
+    const w = p.item(o, F_WIN4, i);
+    if (tried + 4 * 8 + 1 > cellScratch.length) break;
+    cellScratch[tried++] = w;
+    for (let d = 0; d < 4; d++) if (p.classAt(w, d, o) >= C_BLOCK4) tried = p.lineCells(w, d, 4, cellScratch, tried);
+  }
+  let defended = 0;
+  for (let i = 0; i < tried; i++) {
+    const cell = cellScratch[i];
+    if (stamp[cell] === mark) continue;
+    stamp[cell] = mark;
+    pos.makeMove(cell);
+    const stops = p.count(o, F_WIN4) === 0;
+    pos.unmakeMove(cell);
+    if (stops) {
+      buf[offset + count++] = cell;
+      defended++;
+    }
+  }
+  if (defended === 0) {
+    for (let i = 0, threats = p.count(o, F_WIN4); i < threats; i++) {
+      const w = p.item(o, F_WIN4, i);
+      if (!isIn(buf, offset, count, w)) buf[offset + count++] = w;
+    }
+  }
+  return count;
+}
+
+function isIn(buf: Int32Array, offset: number, count: number, cell: number): boolean {
+  for (let i = 0; i < count; i++) if (buf[offset + i] === cell) return true;
+  return false;
+}

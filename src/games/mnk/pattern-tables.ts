@@ -1,0 +1,194 @@
+/**
+ * Line-pattern tables of the K = 5 fast path, computed here at first use (nothing is read from
+ * another engine): what a stone placed on an empty cell makes along one line, for each side.
+ *
+ * A line code holds the ten cells around a cell on one line (offsets -5..-1 and +1..+5), two bits
+ * each: 0 empty, 1 black (side 0), 2 white (side 1), 3 off the board. Slot j holds offset j - 5 for
+ * j < 5 and offset j - 4 for j >= 5. Ten cells (not eight) because under exactly-five a stone five
+ * cells away decides whether a run of five is an overline.
+ *
+ * Classes, weakest first, of "a stone of side s here, along this line":
+ *  FIVE   a run of five (or more, freestyle; exactly five under exactK) through the cell;
+ *  FLEX4  two or more empty cells that would each complete such a five through the cell (open four);
+ *  BLOCK4 exactly one such cell (a four the opponent can block);
+ *  FLEX3  one more stone can make a FLEX4 (an open three), BLOCK3 one more stone makes a BLOCK4;
+ *  FLEX2 / BLOCK2 the same one level down; ONE: a five is still possible through the cell; NONE.
+ * Each class is derived from the definition by a memoised recursion over "own / empty / blocked"
+ * lines (3^10 keys): opponent stones and the board's edge block alike. Tables fill on first use.
+ */
+
+export const HALF_LINE = 5;
+export const LINE_SLOTS = 10;
+
+export const C_NONE = 0;
+export const C_ONE = 1;
+export const C_BLOCK2 = 2;
+export const C_FLEX2 = 3;
+export const C_BLOCK3 = 4;
+export const C_FLEX3 = 5;
+export const C_BLOCK4 = 6;
+export const C_FLEX4 = 7;
+export const C_FIVE = 8;
+export const CLASS_COUNT = 9;
+
+/** Cell flags (per side), from the four directions' classes. */
+export const F_FIVE = 1;
+/** An open four, or two fours on different lines: two completion cells at once. */
+export const F_WIN4 = 2;
+/** Any four (BLOCK4 or better on some line), five excluded. */
+export const F_FOUR = 4;
+/** An open three on some line (FLEX3). */
+export const F_THREE = 8;
+export const FLAG_BITS = 4;
+
+const TERNARY_SIZE = 3 ** LINE_SLOTS;
+const POW3 = new Int32Array(LINE_SLOTS);
+for (let j = 0, p = 1; j < LINE_SLOTS; j++, p *= 3) POW3[j] = p;
+/** Line index (0..10, centre 5) of slot j. */
+const SLOT_INDEX = Int8Array.from({ length: LINE_SLOTS }, (_, j) => (j < HALF_LINE ? j : j + 1));
+
+/** True when the run of own stones (1) through index 5 of `line` is a five under the rule. */
+function isFive(line: Int8Array, exact: boolean): boolean {
+  let length = 1;
+  for (let i = 4; i >= 0 && line[i] === 1; i--) length++;
+  for (let i = 6; i <= 10 && line[i] === 1; i++) length++;
+  return exact ? length === 5 : length >= 5;
+}
+
+/** Not computed yet (a class fits in four bits, so no real entry is 0xff). */
+export const UNKNOWN = 0xff;
+
+/**
+ * Lazily filled tables of one rule: classes of own-view keys (the centre holding an own stone), and
+ * for every 20-bit line code black's class in the low nibble and white's in the high one. Entries
+ * are computed on first use (a position meets a few thousand codes), so neither a worker thread nor
+ * the pbrain brain pays for the 2^20 codes at start-up.
+ */
+export class CodeTable {
+  readonly exact: boolean;
+  readonly table = new Uint8Array(1 << (2 * LINE_SLOTS)).fill(UNKNOWN);
+  private readonly lineClasses = new Uint8Array(TERNARY_SIZE).fill(UNKNOWN);
+
+  constructor(exact: boolean) {
+    this.exact = exact;
+  }
+
+  /** The table entry of `code`, computing it when missing. */
+  fill(code: number): number {
+    let black = 0;
+    let white = 0;
+    for (let j = 0; j < LINE_SLOTS; j++) {
+      const v = (code >>> (2 * j)) & 3;
+      black += (v === 0 ? 0 : v === 1 ? 1 : 2) * POW3[j];
+      white += (v === 0 ? 0 : v === 2 ? 1 : 2) * POW3[j];
+    }
+    const entry = this.classOf(black) | (this.classOf(white) << 4);
+    this.table[code] = entry;
+    return entry;
+  }
+
+  /** By the definition in the header, memoised; the recursion adds one own stone a level (at most ten). */
+  private classOf(key: number): number {
+    const known = this.lineClasses[key];
+    if (known !== UNKNOWN) return known;
+    const exact = this.exact;
+    const line = new Int8Array(11);
+    line[HALF_LINE] = 1;
+    for (let j = 0, rest = key; j < LINE_SLOTS; j++, rest = (rest / 3) | 0) line[SLOT_INDEX[j]] = rest % 3;
+    let result: number;
+    if (isFive(line, exact)) {
+      result = C_FIVE;
+    } else {
+      let fives = 0;
+      for (let j = 1; j < LINE_SLOTS - 1; j++) {
+        const at = SLOT_INDEX[j];
+        if (line[at] !== 0) continue;
+        line[at] = 1;
+        if (isFive(line, exact)) fives++;
+        line[at] = 0;
+      }
+      if (fives >= 2) result = C_FLEX4;
+      else if (fives === 1) result = C_BLOCK4;
+      else {
+        let bestChild = C_NONE;
+        for (let j = 1; j < LINE_SLOTS - 1; j++) {
+          if (line[SLOT_INDEX[j]] !== 0) continue;
+          const child = this.classOf(key + POW3[j]);
+          if (child > bestChild) bestChild = child;
+        }
+        // A line one stone short of a FLEX4 is a FLEX3, of a BLOCK4 a BLOCK3, and so on down to ONE.
+        result = bestChild >= C_BLOCK3 ? bestChild - 2 : bestChild >= C_BLOCK2 ? C_ONE : C_NONE;
+      }
+    }
+    this.lineClasses[key] = result;
+    return result;
+  }
+}
+
+const codeTables: (CodeTable | undefined)[] = [undefined, undefined];
+
+/** The (lazily filled) code table of a rule (freestyle or exactly five), shared by every position of the thread. */
+export function codeTable(exact: boolean): CodeTable {
+  const at = exact ? 1 : 0;
+  return (codeTables[at] ??= new CodeTable(exact));
+}
+
+/** The table entry of `code` (black's class | white's << 4). */
+export function classesOf(table: CodeTable, code: number): number {
+  const entry = table.table[code];
+  return entry !== UNKNOWN ? entry : table.fill(code);
+}
+
+/** The class of one own-view line given as a string of 11 characters ('X' own, '.' empty, 'O' blocked), centre included. */
+export function classOfLine(text: string, exact: boolean): number {
+  if (text.length !== 11 || text[HALF_LINE] !== 'X') throw new Error('a line is 11 cells with X at the centre');
+  let code = 0;
+  for (let j = 0; j < LINE_SLOTS; j++) {
+    const ch = text[SLOT_INDEX[j]];
+    code |= (ch === 'X' ? 1 : ch === 'O' ? 2 : 0) << (2 * j);
+  }
+  return classesOf(codeTable(exact), code) & 15;
+}
+
+/** 9^d: a cell's key is sum over directions d of class_d * 9^d. */
+export const POW9 = Int32Array.of(1, 9, 81, 729);
+export const CELL_KEYS = CLASS_COUNT ** 4;
+
+/**
+ * Hand-set values of a stone of one side on an empty cell, per line class: what the cell is worth
+ * to that side. The evaluation sums them over the empty cells; move ordering reads them per cell.
+ */
+const CLASS_VALUE = Int32Array.of(0, 2, 6, 16, 18, 56, 64, 300, 1200);
+const DOUBLE_FOUR_BONUS = 300;
+const FOUR_THREE_BONUS = 200;
+const DOUBLE_THREE_BONUS = 120;
+
+/** Per cell key: flags (F_*) and value. */
+export const CELL_FLAGS = new Uint8Array(CELL_KEYS);
+export const CELL_VALUE = new Int32Array(CELL_KEYS);
+
+for (let key = 0; key < CELL_KEYS; key++) {
+  let fives = 0;
+  let flex4 = 0;
+  let fours = 0;
+  let threes = 0;
+  let value = 0;
+  for (let d = 0, rest = key; d < 4; d++, rest = (rest / CLASS_COUNT) | 0) {
+    const c = rest % CLASS_COUNT;
+    value += CLASS_VALUE[c];
+    if (c === C_FIVE) fives++;
+    else if (c === C_FLEX4) flex4++;
+    else if (c === C_BLOCK4) fours++;
+    else if (c === C_FLEX3) threes++;
+  }
+  let flags = 0;
+  if (fives > 0) flags |= F_FIVE;
+  if (flex4 + fours > 0) flags |= F_FOUR;
+  if (flex4 > 0 || fours >= 2) flags |= F_WIN4;
+  if (threes > 0) flags |= F_THREE;
+  if (fours >= 2) value += DOUBLE_FOUR_BONUS;
+  else if (fours === 1 && threes > 0) value += FOUR_THREE_BONUS;
+  else if (threes >= 2) value += DOUBLE_THREE_BONUS;
+  CELL_FLAGS[key] = flags;
+  CELL_VALUE[key] = value;
+}

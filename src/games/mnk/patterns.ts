@@ -1,0 +1,257 @@
+/**
+ * Incremental line patterns of the K = 5 fast path (pattern-tables.ts): per cell and direction a
+ * 20-bit code of the ten cells around it on that line, updated by a move on the cells of its four
+ * lines only (at most 40 codes). From the codes, by table lookups: each cell's class per direction
+ * and side, the cell's key (the four classes), its flags (five, winning four, four, open three) and
+ * value. Per side, the empty cells are kept in one set per flag and their values summed, so the
+ * evaluation, move ordering, forced replies and the VCF solver read maintained state instead of
+ * scanning the board.
+ *
+ * Codes and keys are kept for occupied cells too (a move toggles bits without asking), so a cell
+ * emptied by unmake gets its sets and value back from its current key.
+ */
+import {
+  CELL_FLAGS,
+  CELL_VALUE,
+  FLAG_BITS,
+  HALF_LINE,
+  LINE_SLOTS,
+  POW9,
+  UNKNOWN,
+  type CodeTable,
+  classesOf,
+  codeTable,
+} from './pattern-tables.js';
+
+const DIR_DR = [0, 1, 1, 1];
+const DIR_DC = [1, 0, 1, -1];
+const WALL = 3;
+
+export class PatternBoard {
+  readonly m: number;
+  readonly n: number;
+  readonly cellCount: number;
+  readonly exact: boolean;
+  /** The position's board (0 empty, 1 black, 2 white): read, never written here. */
+  private readonly cells: Uint8Array;
+  private readonly table: CodeTable;
+  /** Line code per (cell * 4 + direction). */
+  readonly codes: Int32Array;
+  /** Cells reachable from (cell, direction) forwards / backwards, at most HALF_LINE. */
+  private readonly reachPlus: Uint8Array;
+  private readonly reachMinus: Uint8Array;
+  private readonly steps: Int32Array;
+  /** Per (cell * 2 + side): sum of class_d * 9^d. */
+  readonly keys: Uint16Array;
+  /** Per (cell * 2 + side): flags and value while the cell is empty, 0 when occupied. */
+  readonly cellFlags: Uint8Array;
+  readonly cellValue: Int32Array;
+  /** Per side: sum of cellValue over the empty cells. */
+  readonly valueSum = new Int32Array(2);
+  /** Sets per (side * FLAG_BITS + bit): members at setItems[set * cells ..], sizes in setSize. */
+  readonly setItems: Int32Array;
+  readonly setSize = new Int32Array(2 * FLAG_BITS);
+  private readonly setIndex: Int32Array;
+
+  constructor(m: number, n: number, exact: boolean, cells: Uint8Array) {
+    this.m = m;
+    this.n = n;
+    this.cellCount = m * n;
+    this.exact = exact;
+    this.cells = cells;
+    this.table = codeTable(exact);
+    const count = this.cellCount;
+    this.codes = new Int32Array(count * 4);
+    this.reachPlus = new Uint8Array(count * 4);
+    this.reachMinus = new Uint8Array(count * 4);
+    this.steps = Int32Array.from({ length: 4 }, (_, d) => DIR_DR[d] * n + DIR_DC[d]);
+    this.keys = new Uint16Array(count * 2);
+    this.cellFlags = new Uint8Array(count * 2);
+    this.cellValue = new Int32Array(count * 2);
+    this.setItems = new Int32Array(2 * FLAG_BITS * count);
+    this.setIndex = new Int32Array(2 * FLAG_BITS * count).fill(-1);
+    for (let cell = 0; cell < count; cell++) {
+      const r = (cell / n) | 0;
+      const c = cell - r * n;
+      for (let d = 0; d < 4; d++) {
+        let plus = 0;
+        while (plus < HALF_LINE && onBoard(m, n, r + DIR_DR[d] * (plus + 1), c + DIR_DC[d] * (plus + 1))) plus++;
+        let minus = 0;
+        while (minus < HALF_LINE && onBoard(m, n, r - DIR_DR[d] * (minus + 1), c - DIR_DC[d] * (minus + 1))) minus++;
+        this.reachPlus[cell * 4 + d] = plus;
+        this.reachMinus[cell * 4 + d] = minus;
+        let code = 0;
+        for (let i = minus + 1; i <= HALF_LINE; i++) code |= WALL << (2 * (HALF_LINE - i));
+        for (let i = plus + 1; i <= HALF_LINE; i++) code |= WALL << (2 * (HALF_LINE - 1 + i));
+        this.codes[cell * 4 + d] = code;
+      }
+      for (let s = 0; s < 2; s++) {
+        let key = 0;
+        for (let d = 0; d < 4; d++) key += ((classesOf(this.table, this.codes[cell * 4 + d]) >> (4 * s)) & 15) * POW9[d];
+        this.keys[cell * 2 + s] = key;
+        this.refresh(cell, s);
+      }
+    }
+  }
+
+  /** A stone of side s now stands on `cell` (the board already says so). */
+  place(cell: number, s: number): void {
+    for (let side = 0; side < 2; side++) this.clearCell(cell, side);
+    this.toggle(cell, s + 1);
+  }
+
+  /** The stone of side s left `cell` (the board already says so). */
+  remove(cell: number, s: number): void {
+    this.toggle(cell, s + 1);
+    this.refresh(cell, 0);
+    this.refresh(cell, 1);
+  }
+
+  /** Number of empty cells of side s with flag `flag` (an F_* bit). */
+  count(s: number, flag: number): number {
+    return this.setSize[s * FLAG_BITS + bitIndex(flag)];
+  }
+
+  /** The i-th empty cell of side s with flag `flag`. */
+  item(s: number, flag: number, i: number): number {
+    return this.setItems[(s * FLAG_BITS + bitIndex(flag)) * this.cellCount + i];
+  }
+
+  flags(cell: number, s: number): number {
+    return this.cellFlags[cell * 2 + s];
+  }
+
+  value(cell: number, s: number): number {
+    return this.cellValue[cell * 2 + s];
+  }
+
+  /** Class (pattern-tables C_*) of a stone of side s on `cell` along direction d. */
+  classAt(cell: number, d: number, s: number): number {
+    return (classesOf(this.table, this.codes[cell * 4 + d]) >> (4 * s)) & 15;
+  }
+
+  /** The line code of (cell, d) recomputed from the board (tests compare it with the maintained one). */
+  recomputedCode(cell: number, d: number): number {
+    const n = this.n;
+    const r = (cell / n) | 0;
+    const c = cell - r * n;
+    let code = 0;
+    for (let j = 0; j < LINE_SLOTS; j++) {
+      const offset = j < HALF_LINE ? j - HALF_LINE : j - HALF_LINE + 1;
+      const rr = r + DIR_DR[d] * offset;
+      const cc = c + DIR_DC[d] * offset;
+      const v = onBoard(this.m, n, rr, cc) ? this.cells[rr * n + cc] : WALL;
+      code |= v << (2 * j);
+    }
+    return code;
+  }
+
+  /** Walks one cell's empty neighbours along direction d within `reach` (defence candidates); returns the new end. */
+  lineCells(cell: number, d: number, reach: number, out: Int32Array, at: number): number {
+    const step = this.steps[d];
+    const plus = Math.min(reach, this.reachPlus[cell * 4 + d]);
+    const minus = Math.min(reach, this.reachMinus[cell * 4 + d]);
+    for (let i = 1, x = cell + step; i <= plus; i++, x += step) if (this.cells[x] === 0) out[at++] = x;
+    for (let i = 1, x = cell - step; i <= minus; i++, x -= step) if (this.cells[x] === 0) out[at++] = x;
+    return at;
+  }
+
+  /** XORs `stone` into the codes of the cells on the four lines through `cell`. */
+  private toggle(cell: number, stone: number): void {
+    const codes = this.codes;
+    const codeTable = this.table;
+    const table = codeTable.table;
+    const cells = this.cells;
+    const keys = this.keys;
+    for (let d = 0; d < 4; d++) {
+      const step = this.steps[d];
+      const pow = POW9[d];
+      const plus = this.reachPlus[cell * 4 + d];
+      const minus = this.reachMinus[cell * 4 + d];
+      // The cell i steps ahead sees this one at offset -i (slot 5 - i); i steps behind, at +i (slot 4 + i).
+      for (let pass = 0; pass < 2; pass++) {
+        const reach = pass === 0 ? plus : minus;
+        const sense = pass === 0 ? step : -step;
+        for (let i = 1, x = cell + sense; i <= reach; i++, x += sense) {
+          const slot = pass === 0 ? HALF_LINE - i : HALF_LINE - 1 + i;
+          const at = x * 4 + d;
+          const old = codes[at];
+          const now = old ^ (stone << (2 * slot));
+          codes[at] = now;
+          // Codes are filled in on first use (pattern-tables.ts); UNKNOWN (0xff) is never a real entry.
+          let before = table[old];
+          if (before === UNKNOWN) before = codeTable.fill(old);
+          let after = table[now];
+          if (after === UNKNOWN) after = codeTable.fill(now);
+          if (before === after) continue;
+          const dBlack = (after & 15) - (before & 15);
+          const dWhite = (after >> 4) - (before >> 4);
+          const empty = cells[x] === 0;
+          if (dBlack !== 0) {
+            keys[x * 2] += dBlack * pow;
+            if (empty) this.refresh(x, 0);
+          }
+          if (dWhite !== 0) {
+            keys[x * 2 + 1] += dWhite * pow;
+            if (empty) this.refresh(x, 1);
+          }
+        }
+      }
+    }
+  }
+
+  /** Brings (cell, side)'s flags, sets and value in line with its key (the cell is empty). */
+  private refresh(cell: number, s: number): void {
+    const at = cell * 2 + s;
+    const key = this.keys[at];
+    const value = CELL_VALUE[key];
+    this.valueSum[s] += value - this.cellValue[at];
+    this.cellValue[at] = value;
+    const flags = CELL_FLAGS[key];
+    const old = this.cellFlags[at];
+    if (flags !== old) {
+      this.cellFlags[at] = flags;
+      this.updateSets(cell, s, flags ^ old, flags);
+    }
+  }
+
+  /** Takes an occupied cell out of side s's value sum and sets. */
+  private clearCell(cell: number, s: number): void {
+    const at = cell * 2 + s;
+    this.valueSum[s] -= this.cellValue[at];
+    this.cellValue[at] = 0;
+    const old = this.cellFlags[at];
+    if (old !== 0) {
+      this.cellFlags[at] = 0;
+      this.updateSets(cell, s, old, 0);
+    }
+  }
+
+  private updateSets(cell: number, s: number, changed: number, flags: number): void {
+    const count = this.cellCount;
+    for (let bit = 0; bit < FLAG_BITS; bit++) {
+      if ((changed & (1 << bit)) === 0) continue;
+      const set = s * FLAG_BITS + bit;
+      const base = set * count;
+      if ((flags & (1 << bit)) !== 0) {
+        const pos = this.setSize[set]++;
+        this.setItems[base + pos] = cell;
+        this.setIndex[base + cell] = pos;
+      } else {
+        const pos = this.setIndex[base + cell];
+        const last = this.setItems[base + --this.setSize[set]];
+        this.setItems[base + pos] = last;
+        this.setIndex[base + last] = pos;
+        this.setIndex[base + cell] = -1;
+      }
+    }
+  }
+}
+
+function onBoard(m: number, n: number, r: number, c: number): boolean {
+  return r >= 0 && r < m && c >= 0 && c < n;
+}
+
+function bitIndex(flag: number): number {
+  return 31 - Math.clz32(flag);
+}

@@ -1,0 +1,214 @@
+/**
+ * The K = 5 pattern fast path (src/games/mnk/pattern-tables.ts, patterns.ts, vcf.ts, pattern-search.ts):
+ *  - line classes on hand-checked lines, each expected value derived in its comment from the
+ *    definition (FIVE; FLEX4 = two cells completing a five through the centre; BLOCK4 = one; FLEX3 /
+ *    BLOCK3 = one more stone makes a FLEX4 / BLOCK4; ...), under freestyle and exactly five;
+ *  - the incremental state (codes, keys, flags, values, sets) equals a position rebuilt from the
+ *    board after random make / unmake sequences, on several board shapes and both rules;
+ *  - the VCF solver finds known wins (checked by playing the line out) and refuses non-wins;
+ *  - the forced move lists: a five blocked, an open three answered only by the cells that stop it.
+ */
+import t from 'tap';
+import { Random } from '../../../src/core/random.js';
+import { MnkPosition } from '../../../src/games/mnk/position.js';
+import {
+  C_BLOCK2,
+  C_BLOCK3,
+  C_BLOCK4,
+  C_FIVE,
+  C_FLEX2,
+  C_FLEX3,
+  C_FLEX4,
+  C_NONE,
+  C_ONE,
+  F_FIVE,
+  F_FOUR,
+  F_THREE,
+  F_WIN4,
+  classOfLine,
+} from '../../../src/games/mnk/pattern-tables.js';
+import { VcfSolver } from '../../../src/games/mnk/vcf.js';
+import { NOT_TERMINAL, RESULT_LOSS } from '../../../src/search/score.js';
+import { cell } from '../../fixtures/mnk/boards.js';
+
+// Lines are 11 cells, the centre (index 5) the stone being placed; 'X' own, 'O' opponent or edge, '.' empty.
+t.test('line classes on hand-checked lines', async (t) => {
+  const cases: [string, boolean, number, string][] = [
+    ['...XXXXX...', false, C_FIVE, 'five through the centre'],
+    ['..XXXXXX...', false, C_FIVE, 'six: a win in freestyle'],
+    ['..XXXXXX...', true, C_NONE, 'six under exactly five: no five can ever run through the centre'],
+    ['...OXXXXX..', true, C_FIVE, 'exactly five, the opponent stone closing the left end'],
+    ['....XXXX...', false, C_FLEX4, '.XXXX. with room both sides: cells 3 and 8 each complete five'],
+    ['...OXXXX...', false, C_BLOCK4, 'OXXXX.: only cell 8 completes five'],
+    ['.X.XXXX....', false, C_FLEX4, 'cell 2 makes six (wins in freestyle) and cell 7 makes five: two cells'],
+    ['.X.XXXX....', true, C_BLOCK4, 'under exactly five cell 2 makes an overline: only cell 7 wins'],
+    ['O..XXXX..O.', true, C_FLEX4, 'cells 2 and 7 make exactly five (1 and 8 stay empty)'],
+    ['....XXX....', false, C_FLEX3, '..XXX..: a stone on 3 or 7 makes .XXXX. (FLEX4)'],
+    ['...OXXX....', false, C_BLOCK3, 'OXXX...: the best next stone (6, 7 or 8) gives a four with one completion cell'],
+    ['...X.X.X...', false, C_BLOCK3, 'X.X.X: filling 4 or 6 leaves one gap: a four with one completion'],
+    ['.....XX....', false, C_FLEX2, '..XX..: one more stone (4 or 7) makes ..XXX., a FLEX3'],
+    ['...OXX.....', false, C_BLOCK2, 'OXX...: one more stone gives OXXX.., a BLOCK3 at best'],
+    ['.....X.....', false, C_ONE, 'a lone stone with room: a five is still possible'],
+    ['...O.X.O...', false, C_NONE, 'three cells between the two O (4, 5, 6): no five fits'],
+  ];
+  for (const [line, exact, expected, why] of cases) t.equal(classOfLine(line, exact), expected, `${line} ${exact ? 'exact' : 'free'}: ${why}`);
+  t.ok(C_BLOCK2 < C_FLEX2 && C_FLEX3 < C_BLOCK4 && C_FLEX4 < C_FIVE, 'classes ordered weakest first');
+});
+
+/** Everything the pattern board maintains, as plain data (sets sorted). */
+function patternState(pos: MnkPosition): unknown {
+  const p = pos.patterns!;
+  const sets: number[][] = [];
+  for (const s of [0, 1]) {
+    for (const flag of [F_FIVE, F_WIN4, F_FOUR, F_THREE]) {
+      const items: number[] = [];
+      for (let i = 0; i < p.count(s, flag); i++) items.push(p.item(s, flag, i));
+      sets.push(items.sort((a, b) => a - b));
+    }
+  }
+  const plain = (a: ArrayLike<number>): number[] => Array.from(a);
+  return { codes: plain(p.codes), keys: plain(p.keys), flags: plain(p.cellFlags), values: plain(p.cellValue), sums: plain(p.valueSum), sets };
+}
+
+t.test('incremental patterns equal a rebuild after random move sequences', async (t) => {
+  const rng = new Random(39);
+  for (const [m, n, exact] of [[15, 15, false], [15, 15, true], [7, 11, false], [6, 6, true]] as [number, number, boolean][]) {
+    const pos = new MnkPosition(m, n, 5, new Uint8Array(m * n), 0, undefined, exact);
+    const played: number[] = [];
+    let checks = 0;
+    let bad = 0;
+    for (let step = 0; step < 300; step++) {
+      const undo = played.length > 0 && (rng.below(3) === 0 || played.length >= m * n - 1 || pos.terminal() !== NOT_TERMINAL);
+      if (undo) pos.unmakeMove(played.pop()!);
+      else {
+        let c: number;
+        do c = rng.below(m * n);
+        while (pos.cells[c] !== 0);
+        pos.makeMove(c);
+        played.push(c);
+      }
+      const p = pos.patterns!;
+      for (let c = 0; c < m * n; c++) for (let d = 0; d < 4; d++) if (p.codes[c * 4 + d] !== p.recomputedCode(c, d)) bad++;
+      if (step % 10 === 0) {
+        const rebuilt = new MnkPosition(m, n, 5, Uint8Array.from(pos.cells), pos.side, undefined, exact);
+        t.same(patternState(pos), patternState(rebuilt), `${m}x${n} ${exact ? 'exact' : 'free'} after ${played.length} stones`);
+        checks++;
+      }
+    }
+    t.equal(bad, 0, `${m}x${n}: every maintained line code equals the one read off the board, after every move`);
+    t.ok(checks >= 30);
+  }
+});
+
+t.test('the fast path is on for K = 5 only; other K keep the window engine', async (t) => {
+  t.not(new MnkPosition(15, 15, 5, new Uint8Array(225), 0).patterns, null);
+  t.equal(new MnkPosition(15, 15, 6, new Uint8Array(225), 0).patterns, null);
+  t.equal(new MnkPosition(3, 3, 3, new Uint8Array(9), 0).patterns, null);
+});
+
+/** A position from rows of 'X' / 'O' / '.', the side to move given (stone counts are not checked). */
+function board(rows: string[], side: number, exact = false): MnkPosition {
+  const m = rows.length;
+  const n = rows[0].length;
+  const cells = new Uint8Array(m * n);
+  rows.forEach((r, i) => [...r].forEach((ch, c) => (cells[i * n + c] = ch === 'X' ? 1 : ch === 'O' ? 2 : 0)));
+  return new MnkPosition(m, n, 5, cells, side, undefined, exact);
+}
+
+/** Plays the VCF line out: every defender reply in it blocks a five cell (anything else loses at once) and the line ends in five. */
+function replayVcf(t: Tap.Test, pos: MnkPosition, pv: Int32Array, length: number): void {
+  const attacker = pos.side;
+  const moves: number[] = [];
+  for (let i = 0; i < length; i++) {
+    if (i % 2 === 1) t.ok((pos.patterns!.flags(pv[i], attacker) & F_FIVE) !== 0, 'the defender blocks a five cell');
+    pos.makeMove(pv[i]);
+    moves.push(pv[i]);
+  }
+  t.equal(pos.terminal(), RESULT_LOSS, 'the line ends in five for the attacker');
+  while (moves.length > 0) pos.unmakeMove(moves.pop()!);
+}
+
+t.test('VCF: finds known wins, refuses non-wins', async (t) => {
+  const vcf = new VcfSolver();
+  // X: a broken three on row 7 (7,5 7,6 7,8) and a vertical pair 5,9 6,9. 7,7 makes a FLEX4 at
+  // once (.XXXX. with 7,4 and 7,9 empty): a VCF of 2 own moves (the four, then five).
+  const flex = board(
+    ['...............', '...............', '...............', '...............', '...............',
+      '.........X.....', '.........X.....', '.....XX.X......', '...............', '...............',
+      '..O.........O..', '...............', '...............', '..O..........O.', '...............'],
+    0,
+  );
+  t.equal(vcf.findWin(flex, 10, 10_000), 2, 'a four with two completion cells: two own moves');
+  replayVcf(t, flex, vcf.pv, vcf.pvLength);
+
+  // Two O-capped lines through 7,4: row 7 (O on 7,0, X on 7,1-7,3) and column 4 (O on 3,4, X on
+  // 4,4-6,4). 7,4 makes OXXXX. (completion 7,5) and a column four (completion 8,4): a double four,
+  // two completion cells on two lines -> a win in 2 own moves.
+  const double = board(
+    ['...............', '...............', '...............', '....O..........', '....X..........',
+      '....X..........', '....X..........', 'OXXX...........', '...............', '..........O....',
+      '...............', '.............O.', '.......O.......', '...............', '...............'],
+    0,
+  );
+  t.equal(vcf.findWin(double, 10, 10_000), 2, 'a double four: two own moves');
+  replayVcf(t, double, vcf.pv, vcf.pvLength);
+
+  // The same shape under exactly five with an X on 7,6 two cells past the gap: 7,4 would give
+  // OXXXX.X in the row -- filling 7,5 makes six, no five -- and a four in the column (8,4 only):
+  // one blockable four, after whose block nothing follows. No VCF. In freestyle 7,5 makes six, a
+  // win, so 7,4 is a double four: a VCF of two own moves.
+  const rows = ['....O', '....X', '....X', '....X', 'OXXX..X'].map((r) => r.padEnd(15, '.'));
+  const stones = new Uint8Array(225);
+  rows.forEach((r, i) => [...r].forEach((ch, c) => (stones[(i + 3) * 15 + c] = ch === 'X' ? 1 : ch === 'O' ? 2 : 0)));
+  const exact = new MnkPosition(15, 15, 5, stones, 0, undefined, true);
+  t.equal(vcf.findWin(exact, 10, 10_000), 0, 'exactly five: the row four would be an overline, the column four is blockable');
+  t.equal(vcf.stopped, false);
+  const free = new MnkPosition(15, 15, 5, stones, 0, undefined, false);
+  t.equal(vcf.findWin(free, 10, 10_000), 2, 'freestyle: 7,4 is a double four');
+  replayVcf(t, free, vcf.pv, vcf.pvLength);
+
+  // Fours that lead nowhere: X has one capped three; after the four and its block nothing follows.
+  const none = board(
+    ['...............', '...............', '...............', '...............', '...............',
+      '...............', '...............', 'OXXX...........', '...............', '.....O.........',
+      '...............', '...............', '...............', '...............', '...............'],
+    0,
+  );
+  t.equal(vcf.findWin(none, 10, 10_000), 0, 'one blockable four: no VCF');
+  t.equal(vcf.stopped, false, 'refused by a complete search, not the budget');
+});
+
+t.test('forced move lists: a five is blocked; an open three is answered by the cells that stop it', async (t) => {
+  // O has an open three on row 7 (7,6 7,7 7,8) with room both sides; X (to move) has no four.
+  const three = board(
+    ['...............', '...............', '...............', '...............', '...............',
+      '...............', '....X..........', '......OOO......', '...X...........', '...............',
+      '...............', '............X..', '...............', '...............', '...............'],
+    0,
+  );
+  const buf = new Int32Array(512);
+  const count = three.generateSearchMoves(buf, 0);
+  const moves = new Set(Array.from(buf.subarray(0, count), (m) => `${Math.floor(m / 15)},${m % 15}`));
+  // ...OOO... with room on both sides: O's winning-four cells are 7,5 and 7,9 (each makes .OOOO.).
+  // X on 7,5 leaves O 7,9 -> XOOOO. (one completion cell, 7,10): stopped; 7,9 likewise. X on 7,4
+  // does not stop it: O's 7,9 still makes .OOOO. (7,5 and 7,10 both complete), nor does 7,10
+  // (O's 7,5: 7,4 and 7,9). X has no four to counter with, so the list is exactly 7,5 and 7,9.
+  t.same([...moves].sort(), ['7,5', '7,9'], 'exactly the two cells that break the open three');
+  for (const move of buf.subarray(0, count)) {
+    three.makeMove(move);
+    t.equal(three.patterns!.count(1, F_WIN4), 0, 'after each, O has no winning four');
+    three.unmakeMove(move);
+  }
+  t.equal(three.movesTruncated, false, 'a forced list is complete');
+
+  // O to move facing X's four (7,1-7,4 with 7,0 = O): the only move is the completion cell 7,5.
+  const four = board(
+    ['...............', '...............', '...............', '...............', '...............',
+      '...............', '...............', 'OXXXX..........', '.....O.........', '...............',
+      '...............', '...............', '...............', '...............', '...............'],
+    1,
+  );
+  t.equal(four.generateSearchMoves(buf, 0), 1);
+  t.equal(buf[0], cell(four, 7, 5), 'the block of the five cell');
+  t.ok((four.patterns!.flags(cell(four, 7, 5), 0) & F_FIVE) !== 0 && (four.patterns!.flags(cell(four, 7, 5), 1) & F_FOUR) === 0);
+});
