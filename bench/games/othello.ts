@@ -173,7 +173,7 @@ function benchSearch(print: (line: string) => void, quick: boolean): void {
  * Midgame positions for the time-to-depth figure: 12 seeded random games of 12 to 33 plies (the openings
  * above end too early, and their depth-10 searches take a few milliseconds each).
  */
-function midgamePositions(): OthelloPosition[] {
+export function midgamePositions(): OthelloPosition[] {
   const rng = new Random(12345);
   const buffer = new Int32Array(64);
   return Array.from({ length: 12 }, () => {

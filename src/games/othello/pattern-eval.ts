@@ -5,7 +5,7 @@
  * move, in EVAL_UNITS_PER_DISC.
  */
 import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
-import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_OFFSETS, patternIndices } from './patterns.js';
+import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_LENGTHS, PATTERN_OFFSETS, PATTERN_SIZES, patternIndices, swapDigitsTable } from './patterns.js';
 import type { Evaluator } from './position.js';
 
 /** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */
@@ -48,6 +48,8 @@ export class PatternEvaluator implements Evaluator {
    * half the bytes of float32 keeps more of a stage's tables in the CPU cache (the lookups are random).
    */
   private readonly tables: Int16Array;
+  /** The same tables read with own and opponent swapped: indexed by Black's view, they score White to move. */
+  private readonly swappedTables: Int16Array;
   private readonly linear: Float64Array;
   private readonly indices = new Int32Array(INSTANCE_COUNT);
   private readonly features = new Float64Array(LINEAR_COUNT);
@@ -67,6 +69,14 @@ export class PatternEvaluator implements Evaluator {
       }
       for (let k = 0; k < LINEAR_COUNT; k++) this.linear[stage * LINEAR_COUNT + k] = weights[stage * PHASE_BLOCK + PATTERN_BLOCK + k];
     }
+    this.swappedTables = new Int16Array(this.tables.length);
+    for (let pattern = 0; pattern < PATTERN_LENGTHS.length; pattern++) {
+      const swap = swapDigitsTable(PATTERN_LENGTHS[pattern]);
+      for (let stage = 0; stage < stages; stage++) {
+        const at = stage * PATTERN_BLOCK + PATTERN_OFFSETS[pattern];
+        for (let i = 0; i < PATTERN_SIZES[pattern]; i++) this.swappedTables[at + i] = this.tables[at + swap[i]];
+      }
+    }
   }
 
   evaluate(pl: number, ph: number, ol: number, oh: number): number {
@@ -82,6 +92,49 @@ export class PatternEvaluator implements Evaluator {
     globalFeatures(pl, ph, ol, oh, f);
     const linear = stage * LINEAR_COUNT;
     for (let k = 0; k < LINEAR_COUNT; k++) value += this.linear[linear + k] * f[k];
+    return Math.round(value);
+  }
+
+  /**
+   * The same value from pattern indices kept up to date by the position (patterns.ts blackIndices: Black's
+   * view of the INSTANCE_COUNT instances at `at`; `side` 1 reads the swapped tables) and the side to move's
+   * legal moves (ml, mh), which the position has already generated: the leaf then reads the tables and
+   * computes one mobility. The sums run in the order of evaluate(), so the two agree to the last bit.
+   */
+  evaluateIndexed(
+    indices: Int32Array,
+    at: number,
+    side: number,
+    empties: number,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+  ): number {
+    const stage = this.stageOf[empties];
+    const base = stage * PATTERN_BLOCK;
+    const w = side === 0 ? this.tables : this.swappedTables;
+    let value = 0;
+    for (let i = 0; i < INSTANCE_COUNT; i++) value += w[base + INSTANCE_OFFSET[i] + indices[at + i]];
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    const rl = mobility(ol, oh, pl, ph);
+    const rh = mobilityHi;
+    const nOl = neighbours(ol, oh);
+    const nOh = neighboursHi;
+    const nPl = neighbours(pl, ph);
+    const nPh = neighboursHi;
+    const lin = this.linear;
+    const k = stage * LINEAR_COUNT;
+    value += lin[k] * (popcount(ml) + popcount(mh));
+    value += lin[k + 1] * (popcount(rl) + popcount(rh));
+    value += lin[k + 2] * (popcount(el & nOl) + popcount(eh & nOh));
+    value += lin[k + 3] * (popcount(el & nPl) + popcount(eh & nPh));
+    value += lin[k + 4] * (popcount(ml & CORNER_LO) + popcount(mh & CORNER_HI) - popcount(rl & CORNER_LO) - popcount(rh & CORNER_HI));
+    value += lin[k + 5] * ((popcount(el) + popcount(eh)) & 1);
+    value += lin[k + 6] * 1;
     return Math.round(value);
   }
 }

@@ -284,3 +284,58 @@ export function partnerTable(pattern: number): Int32Array {
   }
   return out;
 }
+
+/**
+ * Incremental indices (as Edax keeps them): each instance's index is linear in the board, sum over
+ * its squares of 3^k * cell, so a disc placed or flipped on a square changes the index of every
+ * instance through that square by a fixed multiple of that square's digit weight. Per square, the
+ * instances through it and its digit weight there (read off patternIndices itself, so the two can
+ * never disagree): slots SQUARE_SLOTS[SQUARE_SLOT_START[sq] .. SQUARE_SLOT_START[sq + 1]), weights
+ * in SQUARE_DIGITS at the same places.
+ */
+export const SQUARE_SLOT_START = new Int32Array(65);
+const slotList: number[] = [];
+const digitList: number[] = [];
+{
+  const probe = new Int32Array(INSTANCE_COUNT);
+  for (let sq = 0; sq < 64; sq++) {
+    SQUARE_SLOT_START[sq] = slotList.length;
+    patternIndices(sq < 32 ? 1 << sq : 0, sq < 32 ? 0 : 1 << (sq - 32), 0, 0, probe);
+    for (let slot = 0; slot < INSTANCE_COUNT; slot++) {
+      if (probe[slot] === 0) continue;
+      slotList.push(slot);
+      digitList.push(probe[slot]);
+    }
+  }
+  SQUARE_SLOT_START[64] = slotList.length;
+}
+export const SQUARE_SLOTS = new Int32Array(slotList);
+export const SQUARE_DIGITS = new Int32Array(digitList);
+/**
+ * Black's view of every instance (own = black: the indices when Black is to move) into `out[at ..]`:
+ * the block incremental updates keep. White's view is the same configuration with digits 1 and 2
+ * swapped, which the evaluator reads from a swapped copy of its tables (swapDigitsTable).
+ */
+export function blackIndices(blackLo: number, blackHi: number, whiteLo: number, whiteHi: number, out: Int32Array, at: number): void {
+  const tmp = scratch;
+  patternIndices(blackLo, blackHi, whiteLo, whiteHi, tmp);
+  for (let i = 0; i < INSTANCE_COUNT; i++) out[at + i] = tmp[i];
+}
+const scratch = new Int32Array(INSTANCE_COUNT);
+
+/** Per configuration of a pattern of `length` squares, the configuration with own and opponent swapped. */
+export function swapDigitsTable(length: number): Int32Array {
+  const size = 3 ** length;
+  const out = new Int32Array(size);
+  for (let index = 0; index < size; index++) {
+    let x = index;
+    let swapped = 0;
+    for (let i = 0, p = 1; i < length; i++, p *= 3) {
+      const d = x % 3;
+      x = (x - d) / 3;
+      swapped += p * (d === 0 ? 0 : 3 - d);
+    }
+    out[index] = swapped;
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/**
+ * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--summary FILE.cpuprofile]
+ *
+ * The Othello search's hot path on a fixed tree: the bench's twelve midgame positions (bench/games/othello.ts),
+ * each searched by a fresh searcher to a fixed depth, so the node count is deterministic and a profile or an
+ * instruction count (valgrind) of this run compares code on the same tree. `--summary` reads a V8 CPU profile
+ * (written by `node --cpu-prof`) and prints the self time per function, grouped into the engine's parts.
+ */
+import { readFileSync } from 'node:fs';
+import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+import { midgamePositions } from './games/othello.js';
+
+const spec = {
+  name: 'othello-profile',
+  usage: `node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--summary FILE]
+
+Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling.
+
+  --depth N        fixed depth (default 11)
+  --positions K    first K of the 12 positions (default 12)
+  --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
+  --help           this text`,
+  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' } },
+} as const;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Engine part of a function, by its name and file (for the profile table in docs/othello-engine.md). */
+function partOf(name: string, url: string): string {
+  if (/evaluate|patternIndices|globalFeatures|gatherDiagonal|Index$|columnBits|refreshPatterns|applyPattern/.test(name)) return 'evaluation';
+  if (/moveOrderScore|scoreMoves|pickMove|onCutoff/.test(name)) return 'move ordering';
+  if (/makeMove|unmakeMove|^flips|flipsHi/.test(name)) return 'make/unmake (flips)';
+  if (/mobility|ownMobility|opponentCanMove|terminal|generateMoves|generate$|popcount|neighbours/.test(name)) return 'move generation, terminal test';
+  if (/probe|store|tt\.|score$|depth$|bound$|move$|exactSubtree/.test(name) && url.includes('tt.')) return 'transposition table';
+  if (/probCut/.test(name)) return 'ProbCut';
+  if (/negamax|searchRoot|checkStop|updatePv/.test(name)) return 'search (negamax overhead)';
+  if (name === '(garbage collector)') return 'garbage collector';
+  return 'other';
+}
+
+function summarise(file: string): void {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfByName = new Map<string, number>();
+  const selfByPart = new Map<string, number>();
+  let total = 0;
+  for (const id of profile.samples) {
+    const node = byId.get(id);
+    if (node === undefined) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)' || functionName === '(root)') continue;
+    const file = url.replace(/^.*\/dist\//, '');
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    selfByName.set(key, (selfByName.get(key) ?? 0) + 1);
+    const part = partOf(functionName, url);
+    selfByPart.set(part, (selfByPart.get(part) ?? 0) + 1);
+    total++;
+  }
+  const pct = (n: number): string => ((100 * n) / total).toFixed(1).padStart(5) + '%';
+  console.log(`${total} samples (idle and program excluded)`);
+  console.log('\nby part:');
+  for (const [part, n] of [...selfByPart].sort((a, b) => b[1] - a[1])) console.log(`${pct(n)}  ${part}`);
+  console.log('\nby function (self):');
+  for (const [name, n] of [...selfByName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(n)}  ${name}`);
+}
+
+function main({ values }: ParsedArgs<typeof spec.options>): void {
+  if (values.summary !== undefined) {
+    summarise(String(values.summary));
+    return;
+  }
+  const depth = intOption(values, 'depth', 11, 1, 30);
+  const count = intOption(values, 'positions', 12, 1, 12);
+  const positions = midgamePositions().slice(0, count);
+  let nodes = 0;
+  const cpuStart = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (const pos of positions) nodes += new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: depth }).nodes;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const rate = (t: number): number => Math.round((nodes * 1000) / t);
+  console.log(
+    `midgame depth ${depth}: ${positions.length} positions, ${nodes} nodes in ${ms.toFixed(0)} ms wall (${rate(ms)} nodes/s), ` +
+      `${cpuMs.toFixed(0)} ms CPU (${rate(cpuMs)} nodes/s)`,
+  );
+}
+
+runCliIfMain(import.meta.url, spec, main);
