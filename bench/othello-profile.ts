@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
-import { midgamePositions } from './games/othello.js';
+import { solveExactly } from '../src/games/othello/solver.js';
+import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
@@ -20,9 +21,11 @@ Searches the bench's midgame positions to a fixed depth (deterministic node coun
 
   --depth N        fixed depth (default 11)
   --positions K    first K of the 12 positions (default 12)
+  --solve          solve the bench's ten 20-empty positions exactly instead (KIBITZ_OTHELLO_WASM=0: without
+                   the WebAssembly kernel)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
-  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' } },
+  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' }, solve: { type: 'boolean' } },
 } as const;
 
 interface ProfileNode {
@@ -70,9 +73,30 @@ function summarise(file: string): void {
   for (const [name, n] of [...selfByName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(n)}  ${name}`);
 }
 
+function solveTwenty(): void {
+  let nodes = 0;
+  const scores: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (const p of TWENTY_EMPTIES) {
+    const r = solveExactly(decode(p.board, p.turn), null);
+    if (r === null) throw new Error('not solved');
+    nodes += r.nodes;
+    scores.push(r.exactScore!);
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(`ten 20-empty solves: scores ${scores.join(' ')}, ${nodes} nodes in ${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU`);
+}
+
 function main({ values }: ParsedArgs<typeof spec.options>): void {
   if (values.summary !== undefined) {
     summarise(String(values.summary));
+    return;
+  }
+  if (values.solve === true) {
+    solveTwenty();
     return;
   }
   const depth = intOption(values, 'depth', 11, 1, 30);
