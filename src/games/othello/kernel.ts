@@ -19,7 +19,18 @@ declare const WebAssembly: {
 
 export interface EndgameKernel {
   /** solver.ts's shallow search; the empties in list order, a byte each, four per word. */
-  solveShallow(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: number, first: number, second: number): number;
+  solveShallow(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    passed: number,
+    first: number,
+    second: number,
+  ): number;
   /** Nodes since the last call. */
   takeNodes(): number;
   /** For the tests: flips (low half; high half from flipsHigh) and stable discs (high half from stableHighHalf). */

@@ -5,7 +5,16 @@
  * move, in EVAL_UNITS_PER_DISC.
  */
 import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
-import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_LENGTHS, PATTERN_OFFSETS, PATTERN_SIZES, patternIndices, swapDigitsTable } from './patterns.js';
+import {
+  INSTANCE_COUNT,
+  INSTANCE_PATTERN,
+  PATTERN_BLOCK,
+  PATTERN_LENGTHS,
+  PATTERN_OFFSETS,
+  PATTERN_SIZES,
+  patternIndices,
+  swapDigitsTable,
+} from './patterns.js';
 import type { Evaluator } from './position.js';
 
 /** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */

@@ -43,7 +43,18 @@ export interface Evaluator {
    * move's legal moves (ml, mh).
    * An evaluator that has it makes the position keep the indices.
    */
-  evaluateIndexed?(indices: Int32Array, at: number, side: number, empties: number, pl: number, ph: number, ol: number, oh: number, ml: number, mh: number): number;
+  evaluateIndexed?(
+    indices: Int32Array,
+    at: number,
+    side: number,
+    empties: number,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+  ): number;
 }
 
 /** Plies a game can still last: 60 disc moves and at most one pass before each of them. */
@@ -414,7 +425,9 @@ export class OthelloPosition implements SearchPosition {
     if (this.indexed) {
       this.ownMobility();
       const ply = this.ply;
-      return evaluator.evaluateIndexed!(this.indexStack, ply * INSTANCE_COUNT, this.side, this.empties, b[s], b[s + 1], b[2 - s], b[3 - s], this.mobilityLo[ply], this.mobilityHiAt[ply]);
+      const ml = this.mobilityLo[ply];
+      const mh = this.mobilityHiAt[ply];
+      return evaluator.evaluateIndexed!(this.indexStack, ply * INSTANCE_COUNT, this.side, this.empties, b[s], b[s + 1], b[2 - s], b[3 - s], ml, mh);
     }
     return evaluator.evaluate(b[s], b[s + 1], b[2 - s], b[3 - s]);
   }

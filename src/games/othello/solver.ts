@@ -164,7 +164,8 @@ export class EndgameSolver {
     ply: number,
   ): number {
     if (empties <= SHALLOW_EMPTIES) {
-      return this.kernel === null ? this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed) : this.shallowKernel(pl, ph, ol, oh, alpha, beta, empties, passed);
+      if (this.kernel === null) return this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+      return this.shallowKernel(pl, ph, ol, oh, alpha, beta, empties, passed);
     }
     return this.deep(pl, ph, ol, oh, alpha, beta, empties, passed, ply);
   }

@@ -10,7 +10,15 @@ import { Random } from '../../../src/core/random.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { Searcher } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
-import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_LENGTHS, SQUARE_DIGITS, SQUARE_SLOT_START, blackIndices, swapDigitsTable } from '../../../src/games/othello/patterns.js';
+import {
+  INSTANCE_COUNT,
+  INSTANCE_PATTERN,
+  PATTERN_LENGTHS,
+  SQUARE_DIGITS,
+  SQUARE_SLOT_START,
+  blackIndices,
+  swapDigitsTable,
+} from '../../../src/games/othello/patterns.js';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
 import type { Evaluator, OthelloPosition } from '../../../src/games/othello/position.js';
 import { legalMoves, startPosition } from './helpers.js';
