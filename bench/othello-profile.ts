@@ -20,7 +20,7 @@ const spec = {
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling.
 
   --depth N        fixed depth (default 11)
-  --positions K    first K of the 12 positions (default 12)
+  --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
   --solve          solve the bench's ten 20-empty positions exactly instead (KIBITZ_OTHELLO_WASM=0: without
                    the WebAssembly kernel)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
@@ -46,7 +46,8 @@ function partOf(name: string): string {
   if (/^(evaluate|evaluateIndexed|patternIndices|globalFeatures|gatherDiagonal|lineIndex|cornerIndex|edgeXIndex|block25Index|columnBits)$/.test(name)) {
     return 'evaluation';
   }
-  if (/^(moveOrderScore|scoreMoves|pickMove|onCutoff|flips|flipsLowSquare|flipsHighSquare)$/.test(name)) return 'move ordering (with its flips)';
+  if (/^(moveOrderScore|scoreMoves|pickMove|onCutoff)$/.test(name)) return 'move ordering';
+  if (/^(flips|flipsLowSquare|flipsHighSquare)$/.test(name)) return 'bitboard flips (move ordering, solver)';
   if (/^(makeMove|unmakeMove|updateIndices)$/.test(name)) return 'make/unmake (with the index update)';
   if (/^(mobility|ownMobility|opponentCanMove|terminal|generateMoves|generate|popcount|neighbours)$/.test(name)) return 'move generation, terminal test';
   if (/^(probe|store|move|score|depth|bound|exactSubtree|newSearch)$/.test(name)) return 'transposition table';
@@ -84,12 +85,12 @@ function summarise(file: string): void {
   for (const [name, n] of [...selfByName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(n)}  ${name}`);
 }
 
-function solveTwenty(): void {
+function solveTwenty(count: number): void {
   let nodes = 0;
   const scores: number[] = [];
   const cpuStart = process.cpuUsage();
   const started = process.hrtime.bigint();
-  for (const p of TWENTY_EMPTIES) {
+  for (const p of TWENTY_EMPTIES.slice(0, count)) {
     const r = solveExactly(decode(p.board, p.turn), null);
     if (r === null) throw new Error('not solved');
     nodes += r.nodes;
@@ -98,7 +99,7 @@ function solveTwenty(): void {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`ten 20-empty solves: scores ${scores.join(' ')}, ${nodes} nodes in ${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU`);
+  console.log(`${count} 20-empty solves: scores ${scores.join(' ')}, ${nodes} nodes in ${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU`);
 }
 
 function main({ values }: ParsedArgs<typeof spec.options>): void {
@@ -107,7 +108,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     return;
   }
   if (values.solve === true) {
-    solveTwenty();
+    solveTwenty(intOption(values, 'positions', 10, 1, 10));
     return;
   }
   const depth = intOption(values, 'depth', 11, 1, 30);
