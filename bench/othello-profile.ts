@@ -1,5 +1,5 @@
 /**
- * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve] [--summary FILE.cpuprofile]
+ * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE.cpuprofile]
  *
  * The Othello search's hot path on a fixed tree: the bench's twelve midgame positions (bench/games/othello.ts),
  * each searched by a fresh searcher to a fixed depth, so the node count is deterministic and a profile or an
@@ -10,22 +10,23 @@ import { readFileSync } from 'node:fs';
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
+import { disableEndgameKernel } from '../src/games/othello/kernel.js';
 import { solveExactly } from '../src/games/othello/solver.js';
 import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
-  usage: `node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve] [--summary FILE]
+  usage: `node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE]
 
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling.
 
   --depth N        fixed depth (default 11)
   --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
-  --solve          solve the bench's ten 20-empty positions exactly instead (KIBITZ_OTHELLO_WASM=0: without
-                   the WebAssembly kernel)
+  --solve          solve the bench's ten 20-empty positions exactly instead
+  --no-kernel      with --solve: without the WebAssembly kernel (the TypeScript shallow solver)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
-  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' }, solve: { type: 'boolean' } },
+  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' }, solve: { type: 'boolean' }, 'no-kernel': { type: 'boolean' } },
 } as const;
 
 interface ProfileNode {
@@ -108,6 +109,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     return;
   }
   if (values.solve === true) {
+    if (values['no-kernel'] === true) disableEndgameKernel();
     solveTwenty(intOption(values, 'positions', 10, 1, 10));
     return;
   }

@@ -5,7 +5,7 @@
  * the TypeScript and the WebAssembly paths read the same data.
  *
  * Found next to this module (dist/) or, when the sources run directly (tests through ts-node), in the
- * build output. Without the file, or with KIBITZ_OTHELLO_WASM=0 in the environment, endgameKernel()
+ * build output. Without the file, or after disableEndgameKernel() (the bench's comparison), endgameKernel()
  * is null and the solver runs its TypeScript path: the same scores and node counts, slower.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -78,11 +78,16 @@ function instantiate(url: URL): EndgameKernel {
 
 let kernel: EndgameKernel | null | undefined;
 
-/** The kernel of this thread, or null (no compiled file, or switched off by KIBITZ_OTHELLO_WASM=0). */
+/** The kernel of this thread, or null (no compiled file, or switched off). */
 export function endgameKernel(): EndgameKernel | null {
   if (kernel === undefined) {
-    const url = process.env.KIBITZ_OTHELLO_WASM === '0' ? null : locate();
+    const url = locate();
     kernel = url === null ? null : instantiate(url);
   }
   return kernel;
+}
+
+/** The TypeScript path for the rest of this thread (for measuring the kernel): call before the first solve. */
+export function disableEndgameKernel(): void {
+  kernel = null;
 }

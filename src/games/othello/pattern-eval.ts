@@ -8,12 +8,11 @@ import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './boar
 import {
   INSTANCE_COUNT,
   INSTANCE_PATTERN,
+  INDEX_BITS,
+  INDEX_MASK,
   PATTERN_BLOCK,
-  PATTERN_LENGTHS,
   PATTERN_OFFSETS,
-  PATTERN_SIZES,
   patternIndices,
-  swapDigitsTable,
 } from './patterns.js';
 import type { Evaluator } from './position.js';
 
@@ -57,8 +56,6 @@ export class PatternEvaluator implements Evaluator {
    * half the bytes of float32 keeps more of a stage's tables in the CPU cache (the lookups are random).
    */
   private readonly tables: Int16Array;
-  /** The same tables read with own and opponent swapped: indexed by Black's view, they score White to move. */
-  private readonly swappedTables: Int16Array;
   private readonly linear: Float64Array;
   private readonly indices = new Int32Array(INSTANCE_COUNT);
   private readonly features = new Float64Array(LINEAR_COUNT);
@@ -77,14 +74,6 @@ export class PatternEvaluator implements Evaluator {
         this.tables[stage * PATTERN_BLOCK + i] = w;
       }
       for (let k = 0; k < LINEAR_COUNT; k++) this.linear[stage * LINEAR_COUNT + k] = weights[stage * PHASE_BLOCK + PATTERN_BLOCK + k];
-    }
-    this.swappedTables = new Int16Array(this.tables.length);
-    for (let pattern = 0; pattern < PATTERN_LENGTHS.length; pattern++) {
-      const swap = swapDigitsTable(PATTERN_LENGTHS[pattern]);
-      for (let stage = 0; stage < stages; stage++) {
-        const at = stage * PATTERN_BLOCK + PATTERN_OFFSETS[pattern];
-        for (let i = 0; i < PATTERN_SIZES[pattern]; i++) this.swappedTables[at + i] = this.tables[at + swap[i]];
-      }
     }
   }
 
@@ -105,10 +94,10 @@ export class PatternEvaluator implements Evaluator {
   }
 
   /**
-   * The same value from pattern indices kept up to date by the position (patterns.ts blackIndices: Black's
-   * view of the INSTANCE_COUNT instances at `at`; `side` 1 reads the swapped tables) and the side to move's
-   * legal moves (ml, mh), which the position has already generated: the leaf then reads the tables and
-   * computes one mobility. The sums run in the order of evaluate(), so the two agree to the last bit.
+   * The same value from pattern indices kept up to date by the position (patterns.ts packedIndices: per
+   * instance Black's view and the occupancy, at `at`; White to move reads 3 * occupancy - black) and the
+   * side to move's legal moves (ml, mh), which the position has already generated: the leaf then reads the
+   * tables and computes one mobility. The sums run in the order of evaluate(), so the two agree to the last bit.
    */
   evaluateIndexed(
     indices: Int32Array,
@@ -124,9 +113,16 @@ export class PatternEvaluator implements Evaluator {
   ): number {
     const stage = this.stageOf[empties];
     const base = stage * PATTERN_BLOCK;
-    const w = side === 0 ? this.tables : this.swappedTables;
+    const w = this.tables;
     let value = 0;
-    for (let i = 0; i < INSTANCE_COUNT; i++) value += w[base + INSTANCE_OFFSET[i] + indices[at + i]];
+    if (side === 0) {
+      for (let i = 0; i < INSTANCE_COUNT; i++) value += w[base + INSTANCE_OFFSET[i] + (indices[at + i] & INDEX_MASK)];
+    } else {
+      for (let i = 0; i < INSTANCE_COUNT; i++) {
+        const word = indices[at + i];
+        value += w[base + INSTANCE_OFFSET[i] + 3 * (word >>> INDEX_BITS) - (word & INDEX_MASK)];
+      }
+    }
     const el = ~(pl | ol);
     const eh = ~(ph | oh);
     const rl = mobility(ol, oh, pl, ph);

@@ -312,30 +312,22 @@ const digitList: number[] = [];
 export const SQUARE_SLOTS = new Int32Array(slotList);
 export const SQUARE_DIGITS = new Int32Array(digitList);
 /**
- * Black's view of every instance (own = black: the indices when Black is to move) into `out[at ..]`:
- * the block incremental updates keep. White's view is the same configuration with digits 1 and 2
- * swapped, which the evaluator reads from a swapped copy of its tables (swapDigitsTable).
+ * The word the position keeps per instance: Black's view of its index (black digit 1, white 2: the index
+ * when Black is to move) in the low 16 bits, and the occupancy index (digit 1 on every occupied square) in
+ * the high 16 bits. White's view, the same configuration with digits 1 and 2 swapped, is then
+ * 3 * occupancy - black (a digit d != 0 becomes 3 - d), so one word serves both sides; and a flip changes
+ * only the low half, a placed disc both.
  */
-export function blackIndices(blackLo: number, blackHi: number, whiteLo: number, whiteHi: number, out: Int32Array, at: number): void {
-  const tmp = scratch;
-  patternIndices(blackLo, blackHi, whiteLo, whiteHi, tmp);
-  for (let i = 0; i < INSTANCE_COUNT; i++) out[at + i] = tmp[i];
+export const INDEX_BITS = 16;
+export const INDEX_MASK = (1 << INDEX_BITS) - 1;
+
+/** The packed words of every instance (see INDEX_BITS) into `out[at ..]`. */
+export function packedIndices(blackLo: number, blackHi: number, whiteLo: number, whiteHi: number, out: Int32Array, at: number): void {
+  const black = scratch;
+  const occupied = scratchOccupied;
+  patternIndices(blackLo, blackHi, whiteLo, whiteHi, black);
+  patternIndices(blackLo | whiteLo, blackHi | whiteHi, 0, 0, occupied);
+  for (let i = 0; i < INSTANCE_COUNT; i++) out[at + i] = black[i] | (occupied[i] << INDEX_BITS);
 }
 const scratch = new Int32Array(INSTANCE_COUNT);
-
-/** Per configuration of a pattern of `length` squares, the configuration with own and opponent swapped. */
-export function swapDigitsTable(length: number): Int32Array {
-  const size = 3 ** length;
-  const out = new Int32Array(size);
-  for (let index = 0; index < size; index++) {
-    let x = index;
-    let swapped = 0;
-    for (let i = 0, p = 1; i < length; i++, p *= 3) {
-      const d = x % 3;
-      x = (x - d) / 3;
-      swapped += p * (d === 0 ? 0 : 3 - d);
-    }
-    out[index] = swapped;
-  }
-  return out;
-}
+const scratchOccupied = new Int32Array(INSTANCE_COUNT);

@@ -27,7 +27,7 @@ import {
   popcount,
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
-import { INSTANCE_COUNT, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START, blackIndices } from './patterns.js';
+import { INDEX_BITS, INSTANCE_COUNT, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START, packedIndices } from './patterns.js';
 import { DEFAULT_PROBCUT, probCutProbe, probCutTable } from './probcut.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { keySalt } from '../../search/tt.js';
@@ -38,9 +38,9 @@ const OTHELLO_SALT = keySalt('othello', 8, 8);
 export interface Evaluator {
   evaluate(pl: number, ph: number, ol: number, oh: number): number;
   /**
-   * The same value from the pattern indices the position keeps incrementally (patterns.ts blackIndices:
-   * Black's view of the INSTANCE_COUNT instances at `at`; `side` is the side to move) and the side to
-   * move's legal moves (ml, mh).
+   * The same value from the pattern indices the position keeps incrementally (patterns.ts packedIndices:
+   * Black's view and the occupancy of the INSTANCE_COUNT instances at `at`; `side` is the side to move)
+   * and the side to move's legal moves (ml, mh).
    * An evaluator that has it makes the position keep the indices.
    */
   evaluateIndexed?(
@@ -108,7 +108,7 @@ export class OthelloPosition implements SearchPosition {
 
   private evaluatorNow: Evaluator;
   /**
-   * Pattern indices per ply (Black's view, patterns.ts blackIndices), kept when the evaluator reads them: makeMove
+   * Pattern indices per ply (patterns.ts packedIndices: Black's view and the occupancy), kept when the evaluator reads them: makeMove
    * copies the block and applies each changed square's deltas, unmakeMove restores by stepping back a ply.
    */
   private readonly indexStack = new Int32Array((MAX_GAME_PLIES + 1) * INSTANCE_COUNT);
@@ -143,7 +143,7 @@ export class OthelloPosition implements SearchPosition {
   /** Recomputes the index block of `ply` from the bitboards. */
   private refreshIndices(ply: number): void {
     const b = this.bits;
-    blackIndices(b[0], b[1], b[2], b[3], this.indexStack, ply * INSTANCE_COUNT);
+    packedIndices(b[0], b[1], b[2], b[3], this.indexStack, ply * INSTANCE_COUNT);
   }
 
   /** The incremental index block of the current ply (tests compare it with a recomputed one). */
@@ -326,14 +326,15 @@ export class OthelloPosition implements SearchPosition {
   }
 
   /**
-   * The next ply's index block (Black's view: black digit 1, white 2): this ply's, plus the placed square
-   * (1 for a black disc, 2 for a white one) and each flipped square (2 -> 1 when Black moves, 1 -> 2 when White does).
+   * The next ply's index block: this ply's, plus the placed square (Black's view: digit 1 for a black disc,
+   * 2 for a white one; occupancy: 1) and each flipped square (Black's view only: 2 -> 1 when Black moves,
+   * 1 -> 2 when White does).
    */
   private updateIndices(ply: number, move: number, flipStart: number, flipEnd: number): void {
     const idx = this.indexStack;
     const to = (ply + 1) * INSTANCE_COUNT;
     for (let i = to - INSTANCE_COUNT; i < to; i++) idx[i + INSTANCE_COUNT] = idx[i];
-    const placed = this.side === 0 ? 1 : 2;
+    const placed = (this.side === 0 ? 1 : 2) + (1 << INDEX_BITS);
     const flip = this.side === 0 ? -1 : 1;
     for (let k = SQUARE_SLOT_START[move], end = SQUARE_SLOT_START[move + 1]; k < end; k++) idx[to + SQUARE_SLOTS[k]] += placed * SQUARE_DIGITS[k];
     const flipped = this.flippedBoxes;

@@ -1,9 +1,10 @@
 /**
- * Incremental pattern indices (position.ts keeps Black's view of every pattern instance per ply, updated
- * square by square from patterns.ts SQUARE_SLOTS / SQUARE_DIGITS, restored on unmake): along seeded random
- * games, through passes and back, the kept block equals the one recomputed from the bitboards, and the
- * evaluation read from it equals the evaluation computed from scratch; a fixed-depth search visits the
- * same nodes and returns the same move and score with the incremental path as without it.
+ * Incremental pattern indices (position.ts keeps, per ply, Black's view and the occupancy of every pattern
+ * instance, updated square by square from patterns.ts SQUARE_SLOTS / SQUARE_DIGITS, restored on unmake):
+ * along seeded random games, through passes and back, the kept block equals the one recomputed from the
+ * bitboards, both sides' indices read from it equal patternIndices, and the evaluation read from it equals
+ * the evaluation computed from scratch; a fixed-depth search visits the same nodes and returns the same
+ * move and score with the incremental path as without it.
  */
 import t from 'tap';
 import { Random } from '../../../src/core/random.js';
@@ -11,13 +12,15 @@ import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { Searcher } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
 import {
+  INDEX_BITS,
+  INDEX_MASK,
   INSTANCE_COUNT,
   INSTANCE_PATTERN,
   PATTERN_LENGTHS,
   SQUARE_DIGITS,
   SQUARE_SLOT_START,
-  blackIndices,
-  swapDigitsTable,
+  packedIndices,
+  patternIndices,
 } from '../../../src/games/othello/patterns.js';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
 import type { Evaluator, OthelloPosition } from '../../../src/games/othello/position.js';
@@ -30,7 +33,7 @@ const fromScratch: Evaluator = { evaluate: (pl, ph, ol, oh) => pattern.evaluate(
 
 function recomputed(pos: OthelloPosition): Int32Array {
   const out = new Int32Array(INSTANCE_COUNT);
-  blackIndices(pos.bits[0], pos.bits[1], pos.bits[2], pos.bits[3], out, 0);
+  packedIndices(pos.bits[0], pos.bits[1], pos.bits[2], pos.bits[3], out, 0);
   return out;
 }
 
@@ -49,12 +52,12 @@ t.test('the per-square tables: every instance square once, 4 to 8 instances a sq
   const powers = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
   t.ok(SQUARE_DIGITS.every((d) => powers.includes(d)), 'every digit weight is a power of 3');
   t.equal(SQUARE_SLOT_START[10] - SQUARE_SLOT_START[9], 8, 'b2 (an X square): two edges, two lines, a diagonal, a corner, two 2x5 blocks');
-  const swap = swapDigitsTable(3);
-  t.equal(swap[1 + 2 * 3 + 0 * 9], 2 + 1 * 3, 'own-opp-empty becomes opp-own-empty');
 });
 
 t.test('incremental indices == recomputed indices, and the same evaluation, along random games and back', async (t) => {
   const rng = new Random(4040);
+  const blackView = new Int32Array(INSTANCE_COUNT);
+  const whiteView = new Int32Array(INSTANCE_COUNT);
   let checked = 0;
   let passes = 0;
   let bad = 0;
@@ -65,6 +68,12 @@ t.test('incremental indices == recomputed indices, and the same evaluation, alon
       const kept = pos.patternIndexBlock();
       const fresh = recomputed(pos);
       for (let i = 0; i < INSTANCE_COUNT; i++) if (kept[i] !== fresh[i]) bad++;
+      // Each side's view from the word: Black's in the low half, White's = 3 * occupancy - Black's.
+      patternIndices(pos.bits[0], pos.bits[1], pos.bits[2], pos.bits[3], blackView);
+      patternIndices(pos.bits[2], pos.bits[3], pos.bits[0], pos.bits[1], whiteView);
+      for (let i = 0; i < INSTANCE_COUNT; i++) {
+        if ((kept[i] & INDEX_MASK) !== blackView[i] || 3 * (kept[i] >>> INDEX_BITS) - (kept[i] & INDEX_MASK) !== whiteView[i]) bad++;
+      }
       if (pos.terminal() === NOT_TERMINAL && pos.evaluate() !== scratchValue(pos)) bad++;
       checked++;
     };
