@@ -16,9 +16,10 @@ import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
-  usage: `node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE]
+  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE]
 
-Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling.
+Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling: run it
+as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, or under valgrind.
 
   --depth N        fixed depth (default 11)
   --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
