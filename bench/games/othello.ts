@@ -18,7 +18,7 @@ import { TranspositionTable } from '../../src/search/tt.js';
  * 20-empty positions reached by engine self-play from random openings (bench set, not reference
  * data: their values come from this solver only).
  */
-const TWENTY_EMPTIES: readonly { board: string[]; turn: string }[] = [
+export const TWENTY_EMPTIES: readonly { board: string[]; turn: string }[] = [
   { board: ['.BBBBBBB', '..BWWWBB', '..WWWBBB', '..WWBBBB', 'WWWBWBBB', '..WBWBBB', '...WWW..', '....WW..'], turn: 'B' },
   { board: ['........', '....W...', '..BWWWWW', '.WWWWWWW', 'WWWWWBBW', '.WWBBBBW', '.BWWWBBW', 'BBBBBBBW'], turn: 'B' },
   { board: ['WWWW....', 'BWWW....', 'BWWWWWWW', 'BBBBBBWB', 'BWBBBWBB', 'WWWWWWWB', 'WW...W..', 'W.......'], turn: 'B' },
@@ -40,7 +40,7 @@ const OPENINGS: readonly { name: string; moves: string[] }[] = [
   { name: 'heath', moves: ['f5', 'f6', 'e6', 'f4', 'g5'] },
 ];
 
-function decode(board: readonly string[], turn: string): OthelloPosition {
+export function decode(board: readonly string[], turn: string): OthelloPosition {
   const r = definition.decodeState({ board: [...board], turn }, undefined);
   if (!r.ok) throw new Error(`${r.error.field}: ${r.error.message}`);
   return r.value;
@@ -173,7 +173,7 @@ function benchSearch(print: (line: string) => void, quick: boolean): void {
  * Midgame positions for the time-to-depth figure: 12 seeded random games of 12 to 33 plies (the openings
  * above end too early, and their depth-10 searches take a few milliseconds each).
  */
-function midgamePositions(): OthelloPosition[] {
+export function midgamePositions(): OthelloPosition[] {
   const rng = new Random(12345);
   const buffer = new Int32Array(64);
   return Array.from({ length: 12 }, () => {

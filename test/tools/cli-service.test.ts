@@ -11,6 +11,7 @@ checkEntries(t, [
   'dist/src/adapters/nboard.js',
   'dist/bench/run.js',
   'dist/bench/load.js',
+  'dist/bench/othello-profile.js',
   'dist/scripts/fuzz.js',
   'dist/scripts/openapi.js',
   'dist/scripts/build-web.js',

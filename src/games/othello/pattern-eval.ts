@@ -5,7 +5,15 @@
  * move, in EVAL_UNITS_PER_DISC.
  */
 import { mobility, mobilityHi, neighbours, neighboursHi, popcount } from './board.js';
-import { INSTANCE_COUNT, INSTANCE_PATTERN, PATTERN_BLOCK, PATTERN_OFFSETS, patternIndices } from './patterns.js';
+import {
+  INSTANCE_COUNT,
+  INSTANCE_PATTERN,
+  INDEX_BITS,
+  INDEX_MASK,
+  PATTERN_BLOCK,
+  PATTERN_OFFSETS,
+  patternIndices,
+} from './patterns.js';
 import type { Evaluator } from './position.js';
 
 /** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */
@@ -82,6 +90,56 @@ export class PatternEvaluator implements Evaluator {
     globalFeatures(pl, ph, ol, oh, f);
     const linear = stage * LINEAR_COUNT;
     for (let k = 0; k < LINEAR_COUNT; k++) value += this.linear[linear + k] * f[k];
+    return Math.round(value);
+  }
+
+  /**
+   * The same value from pattern indices kept up to date by the position (patterns.ts packedIndices: per
+   * instance Black's view and the occupancy, at `at`; White to move reads 3 * occupancy - black) and the
+   * side to move's legal moves (ml, mh), which the position has already generated: the leaf then reads the
+   * tables and computes one mobility. The sums run in the order of evaluate(), so the two agree to the last bit.
+   */
+  evaluateIndexed(
+    indices: Int32Array,
+    at: number,
+    side: number,
+    empties: number,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+  ): number {
+    const stage = this.stageOf[empties];
+    const base = stage * PATTERN_BLOCK;
+    const w = this.tables;
+    let value = 0;
+    if (side === 0) {
+      for (let i = 0; i < INSTANCE_COUNT; i++) value += w[base + INSTANCE_OFFSET[i] + (indices[at + i] & INDEX_MASK)];
+    } else {
+      for (let i = 0; i < INSTANCE_COUNT; i++) {
+        const word = indices[at + i];
+        value += w[base + INSTANCE_OFFSET[i] + 3 * (word >>> INDEX_BITS) - (word & INDEX_MASK)];
+      }
+    }
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    const rl = mobility(ol, oh, pl, ph);
+    const rh = mobilityHi;
+    const nOl = neighbours(ol, oh);
+    const nOh = neighboursHi;
+    const nPl = neighbours(pl, ph);
+    const nPh = neighboursHi;
+    const lin = this.linear;
+    const k = stage * LINEAR_COUNT;
+    value += lin[k] * (popcount(ml) + popcount(mh));
+    value += lin[k + 1] * (popcount(rl) + popcount(rh));
+    value += lin[k + 2] * (popcount(el & nOl) + popcount(eh & nOh));
+    value += lin[k + 3] * (popcount(el & nPl) + popcount(eh & nPh));
+    value += lin[k + 4] * (popcount(ml & CORNER_LO) + popcount(mh & CORNER_HI) - popcount(rl & CORNER_LO) - popcount(rh & CORNER_HI));
+    value += lin[k + 5] * ((popcount(el) + popcount(eh)) & 1);
+    value += lin[k + 6] * 1;
     return Math.round(value);
   }
 }

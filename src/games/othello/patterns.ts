@@ -284,3 +284,50 @@ export function partnerTable(pattern: number): Int32Array {
   }
   return out;
 }
+
+/**
+ * Incremental indices (as Edax keeps them): each instance's index is linear in the board, sum over
+ * its squares of 3^k * cell, so a disc placed or flipped on a square changes the index of every
+ * instance through that square by a fixed multiple of that square's digit weight. Per square, the
+ * instances through it and its digit weight there (read off patternIndices itself, so the two can
+ * never disagree): slots SQUARE_SLOTS[SQUARE_SLOT_START[sq] .. SQUARE_SLOT_START[sq + 1]), weights
+ * in SQUARE_DIGITS at the same places.
+ */
+export const SQUARE_SLOT_START = new Int32Array(65);
+const slotList: number[] = [];
+const digitList: number[] = [];
+{
+  const probe = new Int32Array(INSTANCE_COUNT);
+  for (let sq = 0; sq < 64; sq++) {
+    SQUARE_SLOT_START[sq] = slotList.length;
+    patternIndices(sq < 32 ? 1 << sq : 0, sq < 32 ? 0 : 1 << (sq - 32), 0, 0, probe);
+    for (let slot = 0; slot < INSTANCE_COUNT; slot++) {
+      if (probe[slot] === 0) continue;
+      slotList.push(slot);
+      digitList.push(probe[slot]);
+    }
+  }
+  SQUARE_SLOT_START[64] = slotList.length;
+}
+export const SQUARE_SLOTS = new Int32Array(slotList);
+export const SQUARE_DIGITS = new Int32Array(digitList);
+/**
+ * The word the position keeps per instance: Black's view of its index (black digit 1, white 2: the index
+ * when Black is to move) in the low 16 bits, and the occupancy index (digit 1 on every occupied square) in
+ * the high 16 bits. White's view, the same configuration with digits 1 and 2 swapped, is then
+ * 3 * occupancy - black (a digit d != 0 becomes 3 - d), so one word serves both sides; and a flip changes
+ * only the low half, a placed disc both.
+ */
+export const INDEX_BITS = 16;
+export const INDEX_MASK = (1 << INDEX_BITS) - 1;
+
+/** The packed words of every instance (see INDEX_BITS) into `out[at ..]`. */
+export function packedIndices(blackLo: number, blackHi: number, whiteLo: number, whiteHi: number, out: Int32Array, at: number): void {
+  const black = scratch;
+  const occupied = scratchOccupied;
+  patternIndices(blackLo, blackHi, whiteLo, whiteHi, black);
+  patternIndices(blackLo | whiteLo, blackHi | whiteHi, 0, 0, occupied);
+  for (let i = 0; i < INSTANCE_COUNT; i++) out[at + i] = black[i] | (occupied[i] << INDEX_BITS);
+}
+const scratch = new Int32Array(INSTANCE_COUNT);
+const scratchOccupied = new Int32Array(INSTANCE_COUNT);

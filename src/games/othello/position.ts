@@ -20,12 +20,14 @@ import {
   MOVE_SPACE,
   PASS_MOVE,
   SQUARES,
+  SQUARE_OF_BOX,
   WHITE_CELL,
   mobility,
   mobilityHi,
   popcount,
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
+import { INDEX_BITS, INSTANCE_COUNT, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START, packedIndices } from './patterns.js';
 import { DEFAULT_PROBCUT, probCutProbe, probCutTable } from './probcut.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { keySalt } from '../../search/tt.js';
@@ -35,6 +37,24 @@ const OTHELLO_SALT = keySalt('othello', 8, 8);
 /** Scores a position for the side to move from its discs (`p`) and the opponent's (`o`). */
 export interface Evaluator {
   evaluate(pl: number, ph: number, ol: number, oh: number): number;
+  /**
+   * The same value from the pattern indices the position keeps incrementally (patterns.ts packedIndices:
+   * Black's view and the occupancy of the INSTANCE_COUNT instances at `at`; `side` is the side to move)
+   * and the side to move's legal moves (ml, mh).
+   * An evaluator that has it makes the position keep the indices.
+   */
+  evaluateIndexed?(
+    indices: Int32Array,
+    at: number,
+    side: number,
+    empties: number,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+  ): number;
 }
 
 /** Plies a game can still last: 60 disc moves and at most one pass before each of them. */
@@ -86,14 +106,49 @@ export class OthelloPosition implements SearchPosition {
   private readonly mobilityLo = new Int32Array(MAX_GAME_PLIES + 1);
   private readonly mobilityHiAt = new Int32Array(MAX_GAME_PLIES + 1);
 
-  evaluator: Evaluator;
+  private evaluatorNow: Evaluator;
+  /**
+   * Pattern indices per ply (patterns.ts packedIndices: Black's view and the occupancy), kept when the evaluator reads them: makeMove
+   * copies the block and applies each changed square's deltas, unmakeMove restores by stepping back a ply.
+   */
+  private readonly indexStack = new Int32Array((MAX_GAME_PLIES + 1) * INSTANCE_COUNT);
+  private indexed = false;
+  /** Plies below this have no valid block (the evaluator was switched after setup at this ply). */
+  private indexFloor = 0;
   /** Multi-ProbCut confidence in standard deviations (probcut.ts); 0 = off. */
   probCutConfidence = DEFAULT_PROBCUT;
 
   constructor(evaluator: Evaluator) {
-    this.evaluator = evaluator;
+    this.evaluatorNow = evaluator;
+    this.indexed = typeof evaluator.evaluateIndexed === 'function';
     this.cells.fill(BORDER);
     for (let sq = 0; sq < SQUARES; sq++) this.cells[MAILBOX[sq]] = EMPTY;
+  }
+
+  get evaluator(): Evaluator {
+    return this.evaluatorNow;
+  }
+
+  /** Switching to an evaluator that reads incremental indices computes them for the current ply. */
+  set evaluator(evaluator: Evaluator) {
+    this.evaluatorNow = evaluator;
+    const indexed = typeof evaluator.evaluateIndexed === 'function';
+    if (indexed && !this.indexed) {
+      this.refreshIndices(this.ply);
+      this.indexFloor = this.ply;
+    }
+    this.indexed = indexed;
+  }
+
+  /** Recomputes the index block of `ply` from the bitboards. */
+  private refreshIndices(ply: number): void {
+    const b = this.bits;
+    packedIndices(b[0], b[1], b[2], b[3], this.indexStack, ply * INSTANCE_COUNT);
+  }
+
+  /** The incremental index block of the current ply (tests compare it with a recomputed one). */
+  patternIndexBlock(): Int32Array {
+    return this.indexStack.slice(this.ply * INSTANCE_COUNT, (this.ply + 1) * INSTANCE_COUNT);
   }
 
   /** Sets discs from bitboards (trusted, disjoint) and the side to move; resets the undo stacks. */
@@ -125,6 +180,8 @@ export class OthelloPosition implements SearchPosition {
     this.empties = empties;
     this.hashLo = hashLo;
     this.hashHi = hashHi;
+    this.indexFloor = 0;
+    if (this.indexed) this.refreshIndices(0);
   }
 
   /** Hash recomputed from scratch (tests compare it with the incremental one). */
@@ -254,6 +311,9 @@ export class OthelloPosition implements SearchPosition {
       this.hashLo = hashLo;
       this.hashHi = hashHi;
       this.empties--;
+      if (this.indexed) this.updateIndices(ply, move, start, top);
+    } else if (this.indexed) {
+      this.indexStack.copyWithin((ply + 1) * INSTANCE_COUNT, ply * INSTANCE_COUNT, (ply + 1) * INSTANCE_COUNT);
     }
     this.undoFlipLo[ply] = flipLo;
     this.undoFlipHi[ply] = flipHi;
@@ -265,13 +325,35 @@ export class OthelloPosition implements SearchPosition {
     this.mobilityState[ply + 1] = MOBILITY_UNKNOWN;
   }
 
+  /**
+   * The next ply's index block: this ply's, plus the placed square (Black's view: digit 1 for a black disc,
+   * 2 for a white one; occupancy: 1) and each flipped square (Black's view only: 2 -> 1 when Black moves,
+   * 1 -> 2 when White does).
+   */
+  private updateIndices(ply: number, move: number, flipStart: number, flipEnd: number): void {
+    const idx = this.indexStack;
+    const to = (ply + 1) * INSTANCE_COUNT;
+    for (let i = to - INSTANCE_COUNT; i < to; i++) idx[i + INSTANCE_COUNT] = idx[i];
+    const placed = (this.side === 0 ? 1 : 2) + (1 << INDEX_BITS);
+    const flip = this.side === 0 ? -1 : 1;
+    for (let k = SQUARE_SLOT_START[move], end = SQUARE_SLOT_START[move + 1]; k < end; k++) idx[to + SQUARE_SLOTS[k]] += placed * SQUARE_DIGITS[k];
+    const flipped = this.flippedBoxes;
+    for (let i = flipStart; i < flipEnd; i++) {
+      const sq = SQUARE_OF_BOX[flipped[i]];
+      for (let k = SQUARE_SLOT_START[sq], end = SQUARE_SLOT_START[sq + 1]; k < end; k++) idx[to + SQUARE_SLOTS[k]] += flip * SQUARE_DIGITS[k];
+    }
+  }
+
   unmakeMove(move: number): void {
     const ply = this.ply - 1;
     this.ply = ply;
     this.side ^= 1;
     this.hashLo = this.undoHashLo[ply];
     this.hashHi = this.undoHashHi[ply];
-    if (move === PASS_MOVE) return;
+    if (move === PASS_MOVE) {
+      if (ply < this.indexFloor) this.belowIndexFloor(ply);
+      return;
+    }
     const cells = this.cells;
     const opp = 2 - this.side;
     const flipped = this.flippedBoxes;
@@ -287,6 +369,13 @@ export class OthelloPosition implements SearchPosition {
     b[2 - s] |= flipLo;
     b[3 - s] |= flipHi;
     this.empties++;
+    if (ply < this.indexFloor) this.belowIndexFloor(ply);
+  }
+
+  /** Back below the ply where the indices started to be kept: this ply's block is computed once. */
+  private belowIndexFloor(ply: number): void {
+    this.indexFloor = ply;
+    if (this.indexed) this.refreshIndices(ply);
   }
 
   /** Squares (as a list) flipped by the last makeMove; for tests and the client face. */
@@ -333,6 +422,14 @@ export class OthelloPosition implements SearchPosition {
   evaluate(): number {
     const b = this.bits;
     const s = this.side << 1;
-    return this.evaluator.evaluate(b[s], b[s + 1], b[2 - s], b[3 - s]);
+    const evaluator = this.evaluatorNow;
+    if (this.indexed) {
+      this.ownMobility();
+      const ply = this.ply;
+      const ml = this.mobilityLo[ply];
+      const mh = this.mobilityHiAt[ply];
+      return evaluator.evaluateIndexed!(this.indexStack, ply * INSTANCE_COUNT, this.side, this.empties, b[s], b[s + 1], b[2 - s], b[3 - s], ml, mh);
+    }
+    return evaluator.evaluate(b[s], b[s + 1], b[2 - s], b[3 - s]);
   }
 }

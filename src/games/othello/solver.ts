@@ -22,6 +22,7 @@ import type { Evaluator, OthelloPosition } from './position.js';
 import { FeatureEvaluator } from './classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from './eval-scale.js';
 import { stableDiscs, stableHi } from './stability.js';
+import { type EndgameKernel, endgameKernel } from './kernel.js';
 
 /** Below this many empties the solver skips sorting and the table. */
 const SHALLOW_EMPTIES = 7;
@@ -87,6 +88,8 @@ export class EndgameSolver {
   aborted = false;
   /** Moves searched at nodes with SELECTIVE_EMPTIES or more: below FULL_WIDTH the result is only a guess. */
   width = FULL_WIDTH;
+  /** The WebAssembly last plies (kernel.ts), or null for the TypeScript shallow search (same nodes, same scores). */
+  kernel: EndgameKernel | null = endgameKernel();
   private ctx: SolveContext | null = null;
 
   /** Linked list of empty squares in SQUARE_PRIORITY order; index SQUARES is the head sentinel. */
@@ -160,7 +163,10 @@ export class EndgameSolver {
     passed: boolean,
     ply: number,
   ): number {
-    if (empties <= SHALLOW_EMPTIES) return this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+    if (empties <= SHALLOW_EMPTIES) {
+      if (this.kernel === null) return this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+      return this.shallowKernel(pl, ph, ol, oh, alpha, beta, empties, passed);
+    }
     return this.deep(pl, ph, ol, oh, alpha, beta, empties, passed, ply);
   }
 
@@ -311,6 +317,24 @@ export class EndgameSolver {
       tt[slot + 7] = empties;
     }
     return best;
+  }
+
+  /** The shallow search in the WebAssembly kernel: the empties go in list order; its nodes join the count. */
+  private shallowKernel(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: boolean): number {
+    let first = 0;
+    let second = 0;
+    let i = 0;
+    for (let sq = this.next[SQUARES]; sq !== SQUARES; sq = this.next[sq], i++) {
+      if (i < 4) first |= sq << (8 * i);
+      else second |= sq << (8 * (i - 4));
+    }
+    const kernel = this.kernel!;
+    const score = kernel.solveShallow(pl, ph, ol, oh, alpha, beta, empties, passed ? 1 : 0, first, second);
+    const before = this.nodes;
+    this.nodes = before + kernel.takeNodes();
+    // Poll as often as the TypeScript path: whenever the count passes a multiple of POLL_MASK + 1.
+    if ((before & ~POLL_MASK) !== (this.nodes & ~POLL_MASK)) this.poll();
+    return score;
   }
 
   private shallow(
