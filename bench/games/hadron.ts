@@ -15,7 +15,7 @@ import { fixedDepthBench } from '../fixed-depth.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { analyse } from '../../src/search/analyse.js';
 
-/** perft.json board9x9[d-1].perft, from /work/shared/reference/hadron. */
+/** perft.json board9x9[d-1].perft, from the reference set shared/reference/hadron. */
 const PERFT_9X9 = [1, 81, 6192, 446720, 30370520, 1946454516];
 
 function emptyBoard(rows: number, cols: number): HadronPosition {
@@ -49,7 +49,7 @@ interface SmallBoard {
   firstMoveMap: string[];
 }
 
-/** small-boards.json, from the copy in test/fixtures/hadron (origin: /work/shared/reference/hadron). */
+/** small-boards.json, from the copy in test/fixtures/hadron (origin: the reference set shared/reference/hadron). */
 function loadSmallBoards(): SmallBoard[] {
   const candidates = [
     new URL('../../../test/fixtures/hadron/small-boards.json', import.meta.url).pathname,

@@ -1,7 +1,7 @@
 /**
  * Tablut bench: perft(4) from the initial position (quick: perft(3)), then a fixed-depth search from
  * reference positions (the initial one and prefixes of vectors.json games 1, 7 and 9, from
- * /work/shared/reference/tablut) printing a deterministic node total and nodes/s, and the cost of one
+ * the reference set shared/reference/tablut) printing a deterministic node total and nodes/s, and the cost of one
  * evaluate() call on the positions along those prefixes.
  */
 import { definition, engine } from '../../src/games/tablut/index.js';

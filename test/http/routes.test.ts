@@ -175,7 +175,7 @@ t.test('positions that break the rules are 422 with the field', async (t) => {
 });
 
 t.test('best-move proves tic-tac-toe a draw and 4x3 K=3 a win for X', async (t) => {
-  // Values: known-values.json (3,3,3 draw; 4,3,3 P1 win), from /work/shared/reference/mnk, verified there by solver.
+  // Values: known-values.json (3,3,3 draw; 4,3,3 P1 win), from the reference set shared/reference/mnk, verified there by solver.
   const draw = await post('/v1/games/mnk/best-move', { state: EMPTY_3X3, timeBudgetMs: 1000 });
   t.equal(draw.statusCode, 200);
   const d = draw.json();

@@ -1,6 +1,6 @@
 /**
  * Hadron client face: schemas, state validation with precise fields, moves and notation, snapshots.
- * Notation as in RULES.md (/work/shared/reference/hadron): row letter 'A' + row, column c + 1,
+ * Notation as in RULES.md (the reference set shared/reference/hadron): row letter 'A' + row, column c + 1,
  * "E5" = row 4, col 4; vectors.json positions[0] (copied into test/fixtures/hadron) pairs moves
  * [0,7] with "A8" and [7,2] with "H3".
  */

@@ -1,7 +1,7 @@
 /**
  * Hadron rules: perft and legal-move lists against the reference data.
  *
- * Sources (copied from /work/shared/reference/hadron into test/fixtures/hadron):
+ * Sources (copied from the reference set shared/reference/hadron into test/fixtures/hadron):
  *  - perft.json: fields board9x9[d].perft, board5x5[d].perft, board4x4[d].perft (sequences of d
  *    plies from the empty board, White first).
  *  - vectors.json: positions[i].board / turn / terminal / winner / moves / notation, generated from

@@ -1,7 +1,7 @@
 /**
  * Hadron under the generic search: deadlines are honoured (generous slack, no timing thresholds
  * beyond "returns long before a hang would"), answers are legal, and the seed profile scores what
- * the seed's README (/work/shared/seeds/hadron-aenigma.md) describes.
+ * the seed's README (shared/seeds/hadron-aenigma.md) describes.
  */
 import t from 'tap';
 import { engine } from '../../../src/games/hadron/index.js';

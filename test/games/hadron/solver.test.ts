@@ -1,7 +1,7 @@
 /**
  * Exact solving and the game values behind the evaluation.
  *
- * Sources: small-boards.json (copied from /work/shared/reference/hadron into test/fixtures/hadron),
+ * Sources: small-boards.json (copied from the reference set shared/reference/hadron into test/fixtures/hadron),
  * fields results[i].firstPlayerWins, results[i].firstMoveMap (an exhaustive solver's results) and
  * evenByEvenTheorem (even x even boards are second-player wins). Every board's verdict is checked
  * here, and every first-move map up to 16 cells; the 4x5 map (seconds) runs in bench/games/hadron.ts,

@@ -1,6 +1,6 @@
 /**
  * Solver and search on reference positions.
- *  - tactics.json (copied from /work/shared/reference/mnk into test/fixtures/mnk): every position,
+ *  - tactics.json (copied from the reference set shared/reference/mnk into test/fixtures/mnk): every position,
  *    field `correct` (the set of right moves per its `category`), must be answered by a right move.
  *  - known-values.json (same origin): empty-board values, field `value` of entries 3x3k3 (draw),
  *    4x3k3, 3x4k3, 4x4k3 (P1 win), 4x4k4 and 5x4k4 (draw), proven exactly by the solver.

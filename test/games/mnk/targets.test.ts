@@ -4,7 +4,7 @@
  * slack: the tests assert moves and proven values, never timings.
  *
  * Sources of expected values:
- *  - tactics.json (copied from /work/shared/reference/mnk into test/fixtures/mnk): every entry of
+ *  - tactics.json (copied from the reference set shared/reference/mnk into test/fixtures/mnk): every entry of
  *    `positions`, its fields `correct` (the right moves), `category` and `plies` (forced win
  *    distance for win1/win3/win5);
  *  - known-values.json (same origin): field `value` of every entry of `values` ('P1 win', 'draw',

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { definition } from '../../../src/games/othello/index.js';
 import type { OthelloPosition } from '../../../src/games/othello/position.js';
 
-/** Reads test/fixtures/othello/<name> (copied from /work/shared/reference/othello). */
+/** Reads test/fixtures/othello/<name> (copied from the reference set shared/reference/othello). */
 export function fixture<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../../fixtures/othello/${name}`, import.meta.url), 'utf8')) as T;
 }

@@ -1,7 +1,7 @@
 /**
  * Othello through the HTTP API (legal-moves, play, best-move), with the search run in-process
  * (runTask, the worker's body) so no compiled worker is needed. Expected values come from
- * vectors.json and endgames.json of /work/shared/reference/othello (copied to test/fixtures/othello):
+ * vectors.json and endgames.json of the reference set shared/reference/othello (copied to test/fixtures/othello):
  * the field used is named beside each assertion.
  */
 import t from 'tap';

@@ -1,6 +1,6 @@
 /**
  * Perft from the standard start in both conventions, against perft.json from
- * /work/shared/reference/othello (copied to test/fixtures/othello): rows[d - 1].edaxConvention and
+ * the reference set shared/reference/othello (copied to test/fixtures/othello): rows[d - 1].edaxConvention and
  * rows[d - 1].terminalConvention. The bitboard path runs depths 1..10 in both conventions (they
  * first differ at depth 10, where finished games appear); the SearchPosition path runs 1..10 in the
  * Edax convention and 1..9 in the terminal one, to keep the file within a few seconds. Depth 11

@@ -1,5 +1,5 @@
 /**
- * Exact endgame solver against endgames.json from /work/shared/reference/othello (copied to
+ * Exact endgame solver against endgames.json from the reference set shared/reference/othello (copied to
  * test/fixtures/othello): positions solved by two independent strong engines that agree. Checked:
  * positions[i].exactScore, the move is one of positions[i].bestMoves, and (up to 15 empties) every
  * legal move's exact value equals positions[i].moveValues. The win/loss/draw proof is checked against the

@@ -1,7 +1,7 @@
 /**
  * JSON edge of Tablut: schemas, state/move decoding errors naming the field, history replay.
  * Positions come from test/fixtures/tablut/vectors.json (positions[].state / .history, games[].moves),
- * copied from /work/shared/reference/tablut.
+ * copied from the reference set shared/reference/tablut.
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  *
  * Sources of the expected numbers:
  * - reference positions are prefixes of vectors.json games[i].moves (test/fixtures/tablut, copied
- *   from /work/shared/reference/tablut): games[0] ply 4, games[2] ply 13, games[7] ply 20,
+ *   from the reference set shared/reference/tablut): games[0] ply 4, games[2] ply 13, games[7] ply 20,
  *   games[9] ply 107, the positions the repetition tests find by scanning the games, and every
  *   move of the 10 games for the hashing test;
  * - the hand-built tactical positions follow RULES.md ("the king lands on any edge square" wins,

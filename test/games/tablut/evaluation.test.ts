@@ -5,7 +5,7 @@
  *
  * Sources of the expected numbers: the position is built here by hand; squares are named column
  * a..i + row 1..9 and a king reaching any edge square wins (RULES.md in test/fixtures/tablut, copied
- * from /work/shared/reference/tablut). WON_SOON is the value threats.ts gives a won threat line.
+ * from the reference set shared/reference/tablut). WON_SOON is the value threats.ts gives a won threat line.
  */
 import t from 'tap';
 import {

@@ -1,7 +1,7 @@
 /**
  * Rules of Ashton Tablut as the Tablut Challenge server enforces them.
  *
- * Sources of every expected number (copied from /work/shared/reference/tablut into
+ * Sources of every expected number (copied from the reference set shared/reference/tablut into
  * test/fixtures/tablut):
  * - perft.json perft.depth1.nodes / depth2.nodes / depth3.nodes (and .captures), from the server's rule code;
  * - vectors.json positions[i].legalMoves (sorted legal moves), positions[i].applied[j].state /
