@@ -107,7 +107,8 @@ function trustProxy(env: Env): boolean | readonly string[] {
   // Not "1": it would read as one hop, and fastify trusts no hop counts (a client could forge the header).
   if (/^(true|yes|on)$/i.test(raw)) return true;
   const list = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const valid = (entry: string) => /^(loopback|linklocal|uniquelocal)$/.test(entry) || (isIP(entry.split('/')[0]) !== 0 && /^[^/]+(\/[0-9]{1,3})?$/.test(entry));
+  const named = /^(loopback|linklocal|uniquelocal)$/;
+  const valid = (entry: string) => named.test(entry) || (isIP(entry.split('/')[0]) !== 0 && /^[^/]+(\/[0-9]{1,3})?$/.test(entry));
   if (list.length === 0 || !list.every(valid)) {
     throw new Error(
       `TRUST_PROXY must be true, false, or the load balancer's addresses: comma-separated IPs, CIDRs, loopback, linklocal or uniquelocal; got "${raw}"`,

@@ -13,9 +13,9 @@ import type { RedisOperation, ServiceMetrics } from './metrics.js';
 
 /** How long Redis is left alone after a failed command (a reconnect ends the pause at once). */
 export const PAUSE_MS = 1000;
-/** Reconnect attempts: 50 ms, 100 ms, ... then once a second for as long as it takes. */
+/** Reconnect attempts: 50 ms, 100 ms, ... then every 500 ms for as long as it takes. */
 const RECONNECT_STEP_MS = 50;
-const RECONNECT_MAX_MS = 1000;
+const RECONNECT_MAX_MS = 500;
 
 export interface RedisLinkOptions {
   readonly url: string;

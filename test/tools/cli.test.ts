@@ -17,6 +17,7 @@ const ENTRIES = [
   'dist/src/adapters/nboard.js',
   'dist/bench/run.js',
   'dist/bench/load.js',
+  'dist/bench/replicas.js',
   'dist/scripts/fuzz.js',
   'dist/scripts/openapi.js',
   'dist/scripts/build-web.js',
