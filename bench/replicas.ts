@@ -2,9 +2,9 @@
  * npm run replicas [-- --replicas 3 --positions 60 --repeats 3 --budget 300 --clients 6 --seconds 15]
  *
  * Replicas sharing one Redis, on this machine: starts a redis-server (KIBITZ_REDIS_SERVER, or
- * redis-server on the PATH; nothing written to disk) and N server processes (WORKERS=1, REDIS_URL,
- * rate limiting on with a limit no client reaches, so that every request also goes through the shared
- * limit), then:
+ * redis-server on the PATH; nothing written to disk) and N server processes (WORKERS=1, SEARCH_NICE=0,
+ * REDIS_URL, rate limiting on with a limit no client reaches, so that every request also goes through
+ * the shared limit), then:
  *
  *  1. Sharing: every position is searched once (timed, --budget) on one replica, then asked again
  *     --repeats times, each time on the next replica. Prints the share of repeats served from a cache,
@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { freePort, startServer, type RunningServer } from './http.js';
@@ -31,6 +31,7 @@ interface Options {
   readonly budget: number;
   readonly clients: number;
   readonly seconds: number;
+  readonly redisTimeoutMs: number;
   readonly redisServer: string;
 }
 
@@ -164,6 +165,24 @@ async function counter(servers: readonly RunningServer[], name: string, labels: 
   return sum;
 }
 
+/** kibitz_redis_fallback_total over every replica, by its labels. */
+async function fallbackCounts(servers: readonly RunningServer[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const server of servers) {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    for (const m of text.matchAll(/^kibitz_redis_fallback_total\{operation="([a-z_]+)",reason="([a-z]+)"\} (\S+)$/gm)) {
+      const key = `${m[1]} ${m[2]}`;
+      out.set(key, (out.get(key) ?? 0) + Number(m[3]));
+    }
+  }
+  return out;
+}
+
+function describeFallbacks(before: Map<string, number>, after: Map<string, number>): string {
+  const parts = [...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)] as const).filter(([, n]) => n > 0);
+  return parts.length === 0 ? 'none' : parts.map(([key, n]) => `${key} ${n}`).join(', ');
+}
+
 const ms = (values: number[], p: number) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return sorted.length === 0 ? '-' : percentile(sorted, p).toFixed(1);
@@ -174,9 +193,16 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
   await redis.start();
   const servers: RunningServer[] = [];
   try {
-    const env = { WORKERS: '1', TT_SIZE_MB: '16', LOG_LEVEL: 'error', REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '10000000' };
+    // SEARCH_NICE=0: N replicas share this machine's cores with the bench (and whatever else runs); niced search
+    // threads would lose them to it and have their first searches answered by the fallback, which is not stored.
+    const env = { WORKERS: '1', TT_SIZE_MB: '16', SEARCH_NICE: '0', LOG_LEVEL: 'error', REDIS_URL: redis.url,
+      REDIS_TIMEOUT_MS: String(opts.redisTimeoutMs), RATE_LIMIT_PER_MINUTE: '10000000' };
     for (let i = 0; i < opts.replicas; i++) servers.push(await startServer(env));
-    print(`${opts.replicas} replicas (WORKERS=1 each) and one redis-server on this machine; best-move mnk 15x15, timeBudgetMs ${opts.budget}`);
+    print(
+      `${opts.replicas} replicas (WORKERS=1 each, REDIS_TIMEOUT_MS=${opts.redisTimeoutMs}) and one redis-server on this machine ` +
+        `(load average ${loadavg()[0].toFixed(1)}); best-move mnk 15x15, timeBudgetMs ${opts.budget}`,
+    );
+    const fallbacksAt0 = await fallbackCounts(servers);
 
     // 1. Sharing.
     const positions = openings(opts.positions, 1);
@@ -226,6 +252,8 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
     const share = `${served.length} (${((100 * served.length) / Math.max(1, repeats.length)).toFixed(1)}%)`;
     row('repeats', repeats, share, `${shared} (local ${local})`, [searchesByRepeats, fallbacksInRepeats]);
     // A search still queued at its deadline is answered by the fallback (depth 2), and such answers are not stored.
+    print(`operations answered without Redis: ${describeFallbacks(fallbacksAt0, await fallbackCounts(servers))}`);
+    const fallbacksAt1 = await fallbackCounts(servers);
     print(
       `served answers only: round trip p50 ${ms(served.map((a) => a.roundTripMs), 50)} ms, p99 ${ms(served.map((a) => a.roundTripMs), 99)} ms; ` +
         `server elapsedMs p50 ${ms(served.map((a) => a.serverMs), 50)}, p99 ${ms(served.map((a) => a.serverMs), 99)}`,
@@ -235,7 +263,6 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
     const asked = new Set(positions.map((p) => p.board.join('/')));
     const fresh = openings(5000, 2).filter((p) => !asked.has(p.board.join('/')));
     let freshNext = 0;
-    const fallbacksBefore = await counter(servers, 'kibitz_redis_fallback_total');
     const started = Date.now();
     const end = started + opts.seconds * 1000;
     const killAt = started + (opts.seconds * 1000) / 3;
@@ -268,7 +295,6 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
     })();
     await Promise.all(Array.from({ length: opts.clients }, client));
     const resumedAfter = await chaos;
-    const fallbacks = (await counter(servers, 'kibitz_redis_fallback_total')) - fallbacksBefore;
 
     print('');
     print(
@@ -299,7 +325,9 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
     const statuses = new Map<number, number>();
     for (const a of log) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
     print(`requests lost: ${lost} of ${log.length} (by status: ${JSON.stringify(Object.fromEntries(statuses))}; 0 = a network error)`);
-    print(`replicas using Redis again ${resumedAfter.map((x) => `${x} ms`).join(', ')} after its restart; fallbacks counted: ${fallbacks}`);
+    print(`replicas using Redis again ${resumedAfter.map((x) => `${x} ms`).join(', ')} after its restart`);
+    print(`operations answered without Redis: ${describeFallbacks(fallbacksAt1, await fallbackCounts(servers))}`);
+    print(`load average at the end: ${loadavg()[0].toFixed(1)}`);
     return lost === 0 ? 0 : 1;
   } finally {
     for (const server of servers) await server.stop();
@@ -310,6 +338,7 @@ export async function runReplicas(print: (line: string) => void, opts: Options):
 const spec = {
   name: 'replicas',
   usage: `npm run replicas [-- --replicas 3] [-- --positions 60] [-- --repeats 3] [-- --budget 300] [-- --clients 6] [-- --seconds 15]
+                 [-- --redis-timeout 50]
 
 Starts a redis-server (KIBITZ_REDIS_SERVER, or redis-server on the PATH) and N built servers sharing it,
 then measures (1) how many repeated positions are served from a cache when each repeat goes to another
@@ -323,6 +352,7 @@ Exits 1 if any request was lost.
   --budget MS     timeBudgetMs of every request (default 300)
   --clients N     concurrent clients (default 6)
   --seconds N     length of the Redis kill-and-restart run (default 15)
+  --redis-timeout MS  REDIS_TIMEOUT_MS of the replicas (default 50, the service's default)
   --help          this text`,
   options: {
     replicas: { type: 'string' },
@@ -331,6 +361,7 @@ Exits 1 if any request was lost.
     budget: { type: 'string' },
     clients: { type: 'string' },
     seconds: { type: 'string' },
+    'redis-timeout': { type: 'string' },
   },
 } as const;
 
@@ -342,6 +373,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<number
     budget: intOption(values, 'budget', 300, 1, 60_000),
     clients: intOption(values, 'clients', 6, 1, 1000),
     seconds: intOption(values, 'seconds', 15, 3, 3600),
+    redisTimeoutMs: intOption(values, 'redis-timeout', 50, 1, 5000),
     redisServer: process.env.KIBITZ_REDIS_SERVER ?? 'redis-server',
   });
 }

@@ -41,25 +41,12 @@ class FallbackStore implements FastifyRateLimitStore {
     this.local.incr(
       key,
       (_error, local) => {
-        if (!this.link.usable()) {
-          this.link.fellBack('rate_limit');
-          callback(null, local);
-          return;
-        }
-        this.shared.incr(
-          key,
-          (error, shared) => {
-            if (error !== null || shared === undefined) {
-              this.link.fellBack('rate_limit', error ?? new Error('no count'));
-              callback(null, local);
-              return;
-            }
-            this.link.succeeded();
-            callback(null, shared);
-          },
-          timeWindow,
-          max,
-        );
+        const shared = (): Promise<Count> =>
+          new Promise((resolve, reject) => {
+            const done: Callback = (error, count) => (error || !count ? reject(error ?? new Error('no count')) : resolve(count));
+            this.shared.incr(key, done, timeWindow, max);
+          });
+        void this.link.run('rate_limit', shared).then((count) => callback(null, count ?? local));
       },
       timeWindow,
       max,

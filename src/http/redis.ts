@@ -1,15 +1,15 @@
 /**
  * The connection to the Redis that replicas share (REDIS_URL), and whether to use it right now.
  *
- * Redis is an optimisation, never a dependency: no command waits in a queue for a connection
- * (offline queue off), every command gives up after REDIS_TIMEOUT_MS, and after a failure the replica
- * leaves Redis alone for PAUSE_MS, so while Redis is down or hung a request costs at most one timeout
- * once a second, not one each. Callers ask `usable()` first and fall back to their local state when it
- * says no or a command fails; ioredis reconnects in the background and sharing resumes by itself.
+ * Redis is an optimisation, never a dependency: no command waits in a queue for a connection (offline
+ * queue off), every command is given up after REDIS_TIMEOUT_MS, and after a failure the replica leaves
+ * Redis alone for PAUSE_MS, so while Redis is down or hung a request costs at most one timeout once a
+ * second, not one each. `run` does all of that: callers get the answer, or undefined and use their
+ * local state. ioredis reconnects in the background and sharing resumes by itself.
  */
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisOperation, ServiceMetrics } from './metrics.js';
+import type { RedisFallbackReason, RedisOperation, ServiceMetrics } from './metrics.js';
 
 /** How long Redis is left alone after a failed command (a reconnect ends the pause at once). */
 export const PAUSE_MS = 1000;
@@ -28,6 +28,7 @@ export class RedisLink {
   readonly client: Redis;
   private readonly metrics: ServiceMetrics;
   private readonly log: FastifyBaseLogger;
+  private readonly timeoutMs: number;
   private pausedUntil = 0;
   /** Last state reported in the log (a line per change, not per failed command or reconnect attempt). */
   private reportedUp: boolean | undefined;
@@ -36,9 +37,11 @@ export class RedisLink {
   constructor(options: RedisLinkOptions) {
     this.metrics = options.metrics;
     this.log = options.log;
+    this.timeoutMs = options.timeoutMs;
     this.client = new Redis(options.url, {
       enableOfflineQueue: false,
-      commandTimeout: options.timeoutMs,
+      // Only a backstop, so that a hung Redis does not hold commands forever: run() gives up after timeoutMs.
+      commandTimeout: Math.max(1000, 10 * options.timeoutMs),
       connectTimeout: Math.max(500, options.timeoutMs),
       // A command cut by a lost connection fails at once instead of waiting to be sent again.
       maxRetriesPerRequest: 0,
@@ -61,20 +64,43 @@ export class RedisLink {
     return !this.closed && this.client.status === 'ready' && Date.now() >= this.pausedUntil;
   }
 
-  /** The caller answers from its local state instead: counts it, and pauses Redis after a failure. */
-  fellBack(operation: RedisOperation, error?: unknown): void {
-    if (error === undefined) {
+  /**
+   * Runs a command when Redis is usable; undefined when it is not, fails, or has not answered within the
+   * timeout (each counted, with a pause after a failure). The timeout is checked once more after the
+   * event loop has read its sockets: a reply that arrived while this process was busy (a long request,
+   * a CPU shared with others) is not taken for a slow Redis.
+   */
+  run<T>(operation: RedisOperation, command: () => Promise<T>): Promise<T | undefined> {
+    if (!this.usable()) {
       this.metrics.countRedisFallback(operation, 'unavailable');
-      return;
+      return Promise.resolve(undefined);
     }
-    const message = error instanceof Error ? error.message : String(error);
-    this.metrics.countRedisFallback(operation, /timed out/i.test(message) ? 'timeout' : 'error');
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (value: T | undefined, failure?: { reason: RedisFallbackReason; message: string }) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (failure === undefined) this.succeeded();
+        else this.failed(operation, failure.reason, failure.message);
+        resolve(value);
+      };
+      const timedOut = () => settle(undefined, { reason: 'timeout', message: `no answer within ${this.timeoutMs} ms` });
+      const timer = setTimeout(() => setImmediate(timedOut), this.timeoutMs);
+      command().then(
+        (value) => settle(value),
+        (error: unknown) => settle(undefined, { reason: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+  }
+
+  private failed(operation: RedisOperation, reason: RedisFallbackReason, message: string): void {
+    this.metrics.countRedisFallback(operation, reason);
     this.pausedUntil = Date.now() + PAUSE_MS;
     this.report(false, `${operation}: ${message}`);
   }
 
-  /** A command succeeded: Redis is back if it was paused. */
-  succeeded(): void {
+  private succeeded(): void {
     if (this.reportedUp !== true) this.report(true);
   }
 

@@ -47,19 +47,8 @@ export class RedisResults implements SharedResults {
   }
 
   async get(key: string): Promise<StoredResult | undefined> {
-    if (!this.link.usable()) {
-      this.link.fellBack('cache_get');
-      return undefined;
-    }
-    let fields: Array<string | null>;
-    try {
-      fields = await this.link.client.hmget(RESULT_KEY_PREFIX + key, 'answer', 'reach');
-    } catch (error) {
-      this.link.fellBack('cache_get', error);
-      return undefined;
-    }
-    this.link.succeeded();
-    const [answer, reach] = fields;
+    const fields = await this.link.run('cache_get', () => this.link.client.hmget(RESULT_KEY_PREFIX + key, 'answer', 'reach'));
+    const [answer, reach] = fields ?? [null, null];
     if (answer === null) return undefined;
     try {
       return { ...(JSON.parse(answer) as Omit<StoredResult, 'reachMs'>), reachMs: Number(reach ?? 0) };
@@ -68,15 +57,9 @@ export class RedisResults implements SharedResults {
     }
   }
 
-  put(key: string, entry: StoredResult, rank: number): Promise<void> {
-    if (!this.link.usable()) {
-      this.link.fellBack('cache_set');
-      return Promise.resolve();
-    }
+  async put(key: string, entry: StoredResult, rank: number): Promise<void> {
     const { reachMs, ...answer } = entry;
-    return this.link.client.kibitzStoreResult(RESULT_KEY_PREFIX + key, rank, reachMs, JSON.stringify(answer), this.ttlMs).then(
-      () => this.link.succeeded(),
-      (error: unknown) => this.link.fellBack('cache_set', error),
-    );
+    const json = JSON.stringify(answer);
+    await this.link.run('cache_set', () => this.link.client.kibitzStoreResult(RESULT_KEY_PREFIX + key, rank, reachMs, json, this.ttlMs));
   }
 }

@@ -46,6 +46,8 @@ interface Answer {
 const redis = await startRedis();
 t.teardown(() => redis.stop());
 const admin = new Redis(redis.url, { lazyConnect: true });
+// Redis is killed on purpose below: the test's own connection just reconnects.
+admin.on('error', () => {});
 await admin.connect();
 t.teardown(() => admin.disconnect());
 const pool = new SearchPool({ threads: 2, maxQueue: 64, ttSizeMb: 4 });
