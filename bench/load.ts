@@ -35,7 +35,7 @@ export async function eventLoopDelay(url: string): Promise<{ p99: number; max: n
   return { p99: read('p99'), max: read('max') };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }

@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every knob has a sensible default so `npm start`
  * needs nothing; invalid values fail fast at start-up with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 export interface Config {
@@ -36,6 +37,22 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Entries of the per-replica result cache; 0 = off. */
   readonly cacheEntries: number;
+  /**
+   * Redis shared by the replicas for finished results and rate-limit counters; undefined = none (each
+   * replica keeps its own). Redis is never needed to answer: while it is down or slow, replicas fall back to
+   * their own cache and limits.
+   */
+  readonly redisUrl: string | undefined;
+  /** Lifetime of a result stored in Redis, seconds. */
+  readonly redisTtlS: number;
+  /** Longest wait for one Redis command before the replica answers from its own cache and limits. */
+  readonly redisTimeoutMs: number;
+  /**
+   * Proxies trusted to report the client's address (X-Forwarded-For): false, true, or addresses, CIDRs
+   * and proxy-addr's names (loopback, linklocal, uniquelocal). Rate limits count per client address, so
+   * behind a load balancer this must be set.
+   */
+  readonly trustProxy: boolean | readonly string[];
   /** Longest a graceful shutdown may take before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
   readonly exposeDocs: boolean;
@@ -64,9 +81,42 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  // Not "1": it would read as one hop, and fastify trusts no hop counts (a client could forge the header).
+  if (/^(true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || !/^rediss?:$/.test(url.protocol) || url.hostname === '') {
+    // Not echoed: the URL may carry a password.
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL with a host, e.g. redis://redis:6379');
+  }
+  return raw;
+}
+
+function trustProxy(env: Env): boolean | readonly string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  // Not "1": it would read as one hop, and fastify trusts no hop counts (a client could forge the header).
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  const list = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const named = /^(loopback|linklocal|uniquelocal)$/;
+  const valid = (entry: string) => named.test(entry) || (isIP(entry.split('/')[0]) !== 0 && /^[^/]+(\/[0-9]{1,3})?$/.test(entry));
+  if (list.length === 0 || !list.every(valid)) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, or the load balancer's addresses: comma-separated IPs, CIDRs, loopback, linklocal or uniquelocal; got "${raw}"`,
+    );
+  }
+  return list;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -96,6 +146,10 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((s) => s !== ''),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     cacheEntries: integer(env, 'CACHE_ENTRIES', 1000, 0, 10_000_000),
+    redisUrl: redisUrl(env),
+    redisTtlS: integer(env, 'REDIS_TTL_S', 86_400, 1, 30 * 86_400),
+    redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 50, 1, 5_000),
+    trustProxy: trustProxy(env),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 100, 600_000),
     exposeDocs: bool(env, 'EXPOSE_DOCS', true),
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),

@@ -15,7 +15,10 @@ Starts the Kibitz HTTP service. It takes no options: it is configured by environ
 (all optional), e.g. PORT=8080 WORKERS=2 MAX_QUEUE=32 REFUSAL_HOLD_MS=100 TT_SIZE_MB=64 DEFAULT_TIME_BUDGET_MS=1000
 MAX_TIME_BUDGET_MS=60000 MAX_DEPTH=64 BODY_LIMIT_BYTES=1048576 LOG_LEVEL=info CORS_ORIGINS=
 RATE_LIMIT_PER_MINUTE=0 CACHE_ENTRIES=1000 SHUTDOWN_TIMEOUT_MS=30000 EXPOSE_DOCS=true EXPOSE_PLAYGROUND=true
-HOST=0.0.0.0.
+HOST=0.0.0.0 TRUST_PROXY=false.
+Replicas that share a Redis for finished results and rate limits: REDIS_URL=redis://host:6379 (unset: none;
+each replica keeps its own), REDIS_TTL_S=86400 (lifetime of a stored result), REDIS_TIMEOUT_MS=50 (longest
+wait for Redis before a replica answers from its own cache and limits).
 See the configuration table in README.md and docs/operations.md.
 
   --help  this text`,

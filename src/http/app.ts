@@ -14,6 +14,9 @@ import { ConnectionTracker, armLingeringClose, clientErrorHandler, connectionsCh
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
+import { RedisLink } from './redis.js';
+import { RedisResults } from './shared-results.js';
+import { sharedRateLimitStore } from './rate-limit-store.js';
 import { gameRoutes } from './routes/games.js';
 import { ResponseReserve } from './response-reserve.js';
 import { playgroundRoutes } from './playground.js';
@@ -65,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: connectionsCheckMs(config.requestTimeoutMs), headersTimeout: config.requestTimeoutMs },
     clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // Rate limits count per client address: behind a load balancer, its X-Forwarded-For names the client.
+    trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // JSON only: anything else is 415, not a string body that fails validation later.
@@ -99,12 +104,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: 600,
     });
   }
+  // Shared by the replicas when configured; every use of it falls back to this replica's own state.
+  const redis = config.redisUrl === undefined ? undefined : new RedisLink({ url: config.redisUrl, timeoutMs: config.redisTimeoutMs, metrics, log: app.log });
+  if (redis !== undefined) app.addHook('onClose', async () => redis.close());
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // Probes must never be throttled.
-      allowList: (request) => request.url === '/health' || request.url === '/ready',
+      // Probes and the metrics scrape must never be throttled.
+      allowList: (request) => request.url === '/health' || request.url === '/ready' || request.url === '/metrics',
+      ...(redis === undefined ? {} : { store: sharedRateLimitStore(redis) }),
     });
   }
 
@@ -149,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { readiness, pool: options.pool });
   await app.register(metricsRoutes, { metrics });
-  const cache = new ResultCache(config.cacheEntries);
+  const cache = new ResultCache(config.cacheEntries, redis === undefined ? undefined : new RedisResults(redis, config.redisTtlS * 1000));
   await app.register(gameRoutes, { config, pool: options.pool, readiness, metrics, cache, reserve: options.reserve ?? new ResponseReserve(),
     streams: { open: 0 },
   });

@@ -17,6 +17,12 @@ export interface SearchObservation {
   readonly source: string;
 }
 
+/** What a replica did with Redis when it answered from its own state instead. */
+export type RedisOperation = 'cache_get' | 'cache_set' | 'rate_limit';
+export type RedisFallbackReason = 'unavailable' | 'timeout' | 'error';
+/** Where a result-cache hit came from. */
+export type CacheTier = 'local' | 'redis';
+
 export class ServiceMetrics {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<'route' | 'method' | 'status'>;
@@ -27,7 +33,8 @@ export class ServiceMetrics {
   private readonly stops: Counter<'game' | 'reason' | 'source'>;
   private readonly rejected: Counter<'reason'>;
   private readonly cancelled: Counter<'game'>;
-  private readonly cache: Counter<'result'>;
+  private readonly cache: Counter<'result' | 'tier'>;
+  private redisFallbacks: Counter<'operation' | 'reason'> | undefined;
 
   constructor(pool: SearchRunner) {
     const registers = [this.registry];
@@ -87,8 +94,8 @@ export class ServiceMetrics {
     });
     this.cache = new Counter({
       name: 'kibitz_result_cache_total',
-      help: 'Result cache lookups by result (hit or miss).',
-      labelNames: ['result'],
+      help: 'Result cache lookups by result (hit or miss) and, for hits, tier (local: this replica; redis: shared).',
+      labelNames: ['result', 'tier'],
       registers,
     });
     const gauge = (name: string, help: string, read: () => number) =>
@@ -131,8 +138,31 @@ export class ServiceMetrics {
     this.cancelled.inc({ game });
   }
 
-  countCache(hit: boolean): void {
-    this.cache.inc({ result: hit ? 'hit' : 'miss' });
+  countCache(tier: CacheTier | undefined): void {
+    this.cache.inc(tier === undefined ? { result: 'miss', tier: 'none' } : { result: 'hit', tier });
+  }
+
+  /** Registers the Redis metrics (only replicas with REDIS_URL export them). */
+  trackRedis(isUp: () => boolean): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'kibitz_redis_up',
+      help: 'Whether this replica shares results and rate limits through Redis now (1), or uses its own (0).',
+      registers,
+      collect() {
+        this.set(isUp() ? 1 : 0);
+      },
+    });
+    this.redisFallbacks = new Counter({
+      name: 'kibitz_redis_fallback_total',
+      help: 'Operations answered from this replica\'s own cache or limits instead of Redis: Redis unavailable, timed out or failed.',
+      labelNames: ['operation', 'reason'],
+      registers,
+    });
+  }
+
+  countRedisFallback(operation: RedisOperation, reason: RedisFallbackReason): void {
+    this.redisFallbacks?.inc({ operation, reason });
   }
 }
 

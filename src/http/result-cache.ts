@@ -1,18 +1,24 @@
 /**
- * Per-replica LRU of best-move answers, keyed by game, canonical position and search limits.
+ * Best-move answers already searched, keyed by game, canonical position and what decides the answer;
+ * in two tiers: this replica's LRU, and optionally Redis shared by every replica (shared-results.ts).
  *
  * Canonical position: every game here has rules invariant under the board's symmetries (the 8 of a
  * square board, the 4 of a rectangle), so the state is mapped to the smallest of its images and the
- * answer is stored in that frame; a hit maps the moves back. Requests carrying a history are not
- * cached (repetition rules make the answer depend on it).
+ * answer is stored in that frame; a hit maps the moves back. With a history, in a game whose rules read
+ * it (Tablut's repetitions), the key is the state and the history as sent, without symmetries.
  *
- * An entry is served only when it is at least as good as the request would get: a proven result
- * always; a fixed-depth answer for the same maxDepth and seed; a timed answer when it was searched
- * with at least the requested budget (a larger budget reaches at least the same depth).
+ * One entry per position holds its deepest answer (a proven one beats any other); a deeper result
+ * replaces a shallower one. It answers a request it is at least as deep as: a proven result always; a
+ * `maxDepth` request when it is at least that deep; a timed request when a search with at least the
+ * requested budget reached no deeper (`reachMs`: budgets of time-stopped searches it is as deep as).
+ * Deterministic requests (`maxDepth` with `seed`) have entries of their own, stored only when the search
+ * completed its depth, so a hit is exactly the answer a search would give.
  */
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { GameDefinition, MoveJson, SearchPosition } from '../games/types.js';
 import type { ClientEvaluation } from './game-service.js';
+import type { CacheTier } from './metrics.js';
 import { legalMoveCodes } from './game-service.js';
 import { NOT_TERMINAL } from '../search/score.js';
 import type { StopReason } from '../search/search.js';
@@ -27,16 +33,57 @@ export interface CachedAnswer {
   readonly stopReason: StopReason;
 }
 
-interface Entry extends CachedAnswer {
-  /** The move and PV in the canonical frame, as board cells (null: a move without cells, e.g. pass). */
+/** A stored answer: the same in both tiers (Redis keeps it as JSON). */
+export interface StoredResult extends CachedAnswer {
+  /** The move and PV in the canonical frame, as board cells (a string: a move without cells, e.g. pass). */
   readonly line: ReadonlyArray<ReadonlyArray<Cell> | string>;
-  readonly budgetMs: number;
+  /** Largest budget of a search stopped by time that reached no deeper than this answer; 0: none known. */
+  readonly reachMs: number;
+}
+
+/** The shared tier. It never throws: an unavailable store is a miss, and a store that fails is skipped. */
+export interface SharedResults {
+  get(key: string): Promise<StoredResult | undefined>;
+  /** Keeps the entry of higher rank (rankOf), and the larger reachMs of the two; settles when done or given up. */
+  put(key: string, entry: StoredResult, rank: number): Promise<void>;
+}
+
+/** Proven results outrank every heuristic one. */
+const PROVEN_RANK = 1_000_000;
+
+export function rankOf(entry: CachedAnswer): number {
+  return (entry.evaluation.outcome !== undefined ? PROVEN_RANK : 0) + entry.depth;
+}
+
+/** What the shared tier's script does too: the deeper entry, with what both know about budgets. */
+export function mergeResults(old: StoredResult | undefined, next: StoredResult): StoredResult {
+  if (old === undefined) return next;
+  const reachMs = Math.max(old.reachMs, next.reachMs);
+  return rankOf(old) >= rankOf(next) ? { ...old, reachMs } : { ...next, reachMs };
+}
+
+export interface CacheHit {
+  readonly answer: CachedAnswer;
+  readonly move: MoveJson;
+  readonly pv: MoveJson[];
+  readonly tier: CacheTier;
 }
 
 export interface CacheLimits {
   readonly budgetMs: number;
   readonly maxDepth: number | undefined;
   readonly seed: number | undefined;
+}
+
+/** With maxDepth and seed the answer is reproducible: such a request is served its exact answer only. */
+function deterministic(limits: CacheLimits): boolean {
+  return limits.maxDepth !== undefined && limits.seed !== undefined;
+}
+
+function answers(entry: StoredResult, limits: CacheLimits): boolean {
+  if (deterministic(limits)) return true;
+  if (rankOf(entry) >= PROVEN_RANK) return true;
+  return (limits.maxDepth !== undefined && entry.depth >= limits.maxDepth) || entry.reachMs >= limits.budgetMs;
 }
 
 interface Board {
@@ -108,44 +155,67 @@ function sameLine(a: ReadonlyArray<Cell> | string, b: ReadonlyArray<Cell> | stri
   return a.length === b.length && a.every((cell, i) => cell[0] === b[i][0] && cell[1] === b[i][1]);
 }
 
-export class ResultCache {
-  private readonly lru: LRUCache<string, Entry> | undefined;
+interface CanonicalKey {
+  readonly key: string;
+  /** The symmetry that maps the request's frame onto the stored one. */
+  readonly sym: number;
+  readonly board: Board;
+}
 
-  constructor(entries: number) {
-    this.lru = entries > 0 ? new LRUCache<string, Entry>({ max: entries }) : undefined;
+export class ResultCache {
+  private readonly lru: LRUCache<string, StoredResult> | undefined;
+  private readonly shared: SharedResults | undefined;
+
+  constructor(entries: number, shared?: SharedResults) {
+    this.lru = entries > 0 ? new LRUCache<string, StoredResult>({ max: entries }) : undefined;
+    this.shared = shared;
   }
 
   get enabled(): boolean {
-    return this.lru !== undefined;
+    return this.lru !== undefined || this.shared !== undefined;
   }
 
-  /** Canonical key and the symmetry that maps the request's frame onto it; undefined: not cacheable. */
+  /** The key of everything that decides the answer (hashed: boards go up to 100 x 100); undefined: not cacheable. */
   private canonical(def: GameDefinition<SearchPosition>, state: unknown, history: unknown[] | undefined, limits: CacheLimits) {
-    if (this.lru === undefined || (history !== undefined && history.length > 0)) return undefined;
+    if (!this.enabled) return undefined;
     const board = readBoard(state);
     if (board === undefined) return undefined;
-    const symmetries = board.rows === board.cols ? 8 : 4;
-    let bestKey = '';
-    let bestSym = 0;
-    for (let sym = 0; sym < symmetries; sym++) {
-      const key = JSON.stringify(transformState(state as Record<string, unknown>, board, sym));
-      if (sym === 0 || key < bestKey) {
-        bestKey = key;
-        bestSym = sym;
+    let image = '';
+    let sym = 0;
+    // Only games with a history schema read the history (Tablut's repetition rule); the others ignore it.
+    if (def.historyItemSchema !== undefined && history !== undefined && history.length > 0) {
+      image = `${JSON.stringify(state)}\n${JSON.stringify(history)}`;
+    } else {
+      const symmetries = board.rows === board.cols ? 8 : 4;
+      for (let s = 0; s < symmetries; s++) {
+        const candidate = JSON.stringify(transformState(state as Record<string, unknown>, board, s));
+        if (s === 0 || candidate < image) {
+          image = candidate;
+          sym = s;
+        }
       }
     }
-    const limitKey = limits.maxDepth === undefined ? 'timed' : `depth=${limits.maxDepth};seed=${limits.seed ?? ''}`;
-    return { key: `${def.id}|${limitKey}|${bestKey}`, provenKey: `${def.id}|proven|${bestKey}`, sym: bestSym, board };
+    const scope = deterministic(limits) ? `depth=${limits.maxDepth};seed=${limits.seed}` : 'deepest';
+    const digest = createHash('sha256').update(`${scope}\n${image}`).digest('base64url');
+    return { key: `${def.id}:${digest}`, sym, board } satisfies CanonicalKey;
   }
 
-  lookup(def: GameDefinition<SearchPosition>, pos: SearchPosition, state: unknown, history: unknown[] | undefined, limits: CacheLimits) {
+  async lookup(
+    def: GameDefinition<SearchPosition>,
+    pos: SearchPosition,
+    state: unknown,
+    history: unknown[] | undefined,
+    limits: CacheLimits,
+  ): Promise<CacheHit | undefined> {
     const c = this.canonical(def, state, history, limits);
     if (c === undefined) return undefined;
-    const entry = this.lru!.get(c.provenKey) ?? this.usable(this.lru!.get(c.key), limits);
-    if (entry === undefined) return undefined;
-    const moves = this.replay(def, pos, entry, INVERSE[c.sym], c.board);
-    if (moves.length === 0) return undefined;
-    return { answer: entry as CachedAnswer, move: moves[0], pv: moves };
+    const local = this.lru?.get(c.key);
+    if (local !== undefined && answers(local, limits)) return this.hit(def, pos, local, c, 'local');
+    if (this.shared === undefined) return undefined;
+    const remote = await this.shared.get(c.key);
+    if (remote === undefined) return undefined;
+    this.lru?.set(c.key, mergeResults(local, remote));
+    return answers(remote, limits) ? this.hit(def, pos, remote, c, 'redis') : undefined;
   }
 
   store(
@@ -158,22 +228,29 @@ export class ResultCache {
   ): void {
     const c = this.canonical(def, state, history, limits);
     if (c === undefined || answer.stopReason === 'cancelled' || pv.length === 0) return;
+    // A deterministic answer cut short by the clock is not the one its depth gives.
+    if (deterministic(limits) && answer.stopReason === 'time') return;
     const line = pv.map((move) => {
       const cells = moveCells(move);
       return typeof cells === 'string' ? cells : cells.map(([r, col]) => mapCell(c.sym, r, col, c.board.rows, c.board.cols));
     });
-    const entry: Entry = { ...answer, line, budgetMs: limits.budgetMs };
-    this.lru!.set(answer.evaluation.outcome !== undefined ? c.provenKey : c.key, entry);
+    const timed = limits.maxDepth === undefined || answer.stopReason === 'time';
+    const { evaluation, depth, nodes, nps, stopReason } = answer;
+    const entry: StoredResult = { evaluation, depth, nodes, nps, stopReason, line, reachMs: timed ? limits.budgetMs : 0 };
+    this.lru?.set(c.key, mergeResults(this.lru.get(c.key), entry));
+    // Not awaited: the answer does not wait for Redis.
+    void this.shared?.put(c.key, entry, rankOf(entry));
   }
 
-  private usable(entry: Entry | undefined, limits: CacheLimits): Entry | undefined {
-    if (entry === undefined) return undefined;
-    if (limits.maxDepth !== undefined) return entry;
-    return entry.budgetMs >= limits.budgetMs ? entry : undefined;
+  private hit(def: GameDefinition<SearchPosition>, pos: SearchPosition, entry: StoredResult, c: CanonicalKey, tier: CacheTier) {
+    const moves = this.replay(def, pos, entry, INVERSE[c.sym], c.board);
+    if (moves.length === 0) return undefined;
+    const { evaluation, depth, nodes, nps, stopReason } = entry;
+    return { answer: { evaluation, depth, nodes, nps, stopReason }, move: moves[0], pv: moves, tier };
   }
 
   /** Maps the cached line back to the request's frame and re-encodes it move by move. */
-  private replay(def: GameDefinition<SearchPosition>, pos: SearchPosition, entry: Entry, inverse: number, board: Board): MoveJson[] {
+  private replay(def: GameDefinition<SearchPosition>, pos: SearchPosition, entry: StoredResult, inverse: number, board: Board): MoveJson[] {
     const swapped = inverse >= 4;
     const rows = swapped ? board.cols : board.rows;
     const cols = swapped ? board.rows : board.cols;

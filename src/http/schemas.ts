@@ -142,6 +142,12 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
       elapsedMs: Type.Integer({ minimum: 0, description: "Milliseconds from the request's arrival to the answer." }),
       queueMs: Type.Integer({ minimum: 0, description: 'Milliseconds spent waiting for a worker.' }),
       stopReason: StopReasonSchema,
+      cached: Type.Boolean({
+        description:
+          'True when the answer was not searched for this request but served from the result cache (this replica\'s, or the one ' +
+          'the replicas share in Redis): a stored search at least as deep as this request asks for. `depth`, `nodes`, `nps` and ' +
+          '`stopReason` are then the stored search\'s, `queueMs` is 0 and `elapsedMs` the time to serve it.',
+      }),
     },
     { additionalProperties: false },
   );

@@ -1533,6 +1533,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                            /** @description True when the answer was not searched for this request but served from the result cache (this replica's, or the one the replicas share in Redis): a stored search at least as deep as this request asks for. `depth`, `nodes`, `nps` and `stopReason` are then the stored search's, `queueMs` is 0 and `elapsedMs` the time to serve it. */
+                            cached: boolean;
                         };
                     };
                 };
@@ -4089,6 +4091,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                            /** @description True when the answer was not searched for this request but served from the result cache (this replica's, or the one the replicas share in Redis): a stored search at least as deep as this request asks for. `depth`, `nodes`, `nps` and `stopReason` are then the stored search's, `queueMs` is 0 and `elapsedMs` the time to serve it. */
+                            cached: boolean;
                         };
                     };
                 };
@@ -8178,6 +8182,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                            /** @description True when the answer was not searched for this request but served from the result cache (this replica's, or the one the replicas share in Redis): a stored search at least as deep as this request asks for. `depth`, `nodes`, `nps` and `stopReason` are then the stored search's, `queueMs` is 0 and `elapsedMs` the time to serve it. */
+                            cached: boolean;
                         };
                     };
                 };
@@ -11359,6 +11365,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             stopReason: "time" | "depth" | "proven" | "onlyMove" | "cancelled";
+                            /** @description True when the answer was not searched for this request but served from the result cache (this replica's, or the one the replicas share in Redis): a stored search at least as deep as this request asks for. `depth`, `nodes`, `nps` and `stopReason` are then the stored search's, `queueMs` is 0 and `elapsedMs` the time to serve it. */
+                            cached: boolean;
                         };
                     };
                 };

@@ -279,12 +279,13 @@ async function bestMove(
   // The cache holds plain answers only (no node limit, no filter, one thread, the default ProbCut).
   const cacheable = rootMoves === undefined && body.maxNodes === undefined && threads === 1 && body.probCut === undefined;
   if (opts.cache.enabled && cacheable && legal.length > 1) {
-    const hit = opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
-    opts.metrics.countCache(hit !== undefined);
+    const hit = await opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
+    opts.metrics.countCache(hit?.tier);
     if (hit !== undefined) {
       void reply.header('x-kibitz-cache', 'hit');
       opts.metrics.observeSearch({ game: def.id, ...hit.answer, queueMs: 0, source: 'cache' });
-      return { move: hit.move, pv: hit.pv, ...hit.answer, elapsedMs: Math.max(0, Date.now() - arrivedAt), queueMs: 0 };
+      const elapsedMs = Math.max(0, Date.now() - arrivedAt);
+      return { move: hit.move, pv: hit.pv, ...hit.answer, elapsedMs, queueMs: 0, cached: true };
     }
   }
 
@@ -324,6 +325,7 @@ async function bestMove(
     elapsedMs: Math.max(0, Date.now() - arrivedAt),
     queueMs: Math.max(0, result.startedAt - arrivedAt),
     stopReason: result.stopReason,
+    cached: false,
   };
   if (source === 'worker' && cacheable) {
     const { evaluation, depth, nodes, nps, stopReason } = answer;
