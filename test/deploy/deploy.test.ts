@@ -8,8 +8,9 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config.js';
+import { urlFromRoot } from '../support/paths.js';
 
-const root = new URL('../../', import.meta.url);
+const root = urlFromRoot('');
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 interface Service {

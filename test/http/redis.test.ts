@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
+import { Readiness } from '../../src/http/readiness.js';
 import { ServiceMetrics } from '../../src/http/metrics.js';
 import { PAUSE_MS, RedisLink } from '../../src/http/redis.js';
 import { RATE_LIMIT_KEY_PREFIX, sharedRateLimitStore } from '../../src/http/rate-limit-store.js';
@@ -64,7 +65,7 @@ async function replica(t: Test, env: Record<string, string> = {}): Promise<Repli
       done();
     },
   });
-  const app = await buildApp({ config, pool, readiness: { ready: true }, logger: { level: 'info', stream } });
+  const app = await buildApp({ config, pool, readiness: new Readiness('ready'), logger: { level: 'info', stream } });
   t.teardown(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

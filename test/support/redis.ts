@@ -6,9 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { PREREQUISITES, binaryFor } from '../../scripts/test-prereqs.js';
 import { freePort } from './server-process.js';
 
-export const REDIS_SERVER = process.env.KIBITZ_REDIS_SERVER ?? 'redis-server';
+/** The same choice as npm test's prerequisites step (scripts/test-prereqs.ts), which installs it when missing. */
+export const REDIS_SERVER = binaryFor(PREREQUISITES[1]).binary;
 
 export interface RedisServer {
   readonly port: number;
