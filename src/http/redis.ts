@@ -87,7 +87,8 @@ export class RedisLink {
       };
       const timedOut = () => settle(undefined, { reason: 'timeout', message: `no answer within ${this.timeoutMs} ms` });
       const timer = setTimeout(() => setImmediate(timedOut), this.timeoutMs);
-      command().then(
+      // Through a promise, so that a command that throws instead of rejecting is a failure like any other.
+      Promise.resolve().then(command).then(
         (value) => settle(value),
         (error: unknown) => settle(undefined, { reason: 'error', message: error instanceof Error ? error.message : String(error) }),
       );
