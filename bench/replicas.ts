@@ -109,7 +109,8 @@ class RedisProcess {
   }
 }
 
-function pong(port: number): Promise<boolean> {
+/** Answers PING with PONG on a fresh connection (false on refusal or within 200 ms of silence); the Redis tests use it too. */
+export function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     const done = (ok: boolean) => {

@@ -4,9 +4,9 @@
  * without one the test fails with a message saying how to get it (Redis tests are never skipped).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { PREREQUISITES, binaryFor } from '../../scripts/test-prereqs.js';
+import { pong } from '../../bench/replicas.js';
 import { freePort } from './server-process.js';
 
 /** The same choice as npm test's prerequisites step (scripts/test-prereqs.ts), which installs it when missing. */
@@ -29,21 +29,6 @@ const running = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-/** Answers PING with PONG on a fresh connection (false on refusal or within 200 ms of silence). */
-function pong(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(200, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
-}
 
 function launch(port: number): Promise<ChildProcess> {
   const child = spawn(
