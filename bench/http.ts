@@ -4,6 +4,7 @@
  * 503s. Also used by bench/load.ts for the overload table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { killWithParent } from './child-process.js';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +34,10 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const entry = fileURLToPath(new URL('../src/server.js', import.meta.url));
-  const child = spawn(process.execPath, [entry], {
+  const child = killWithParent(spawn(process.execPath, [entry], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

@@ -17,6 +17,7 @@
  *     long the replicas took to use Redis again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { killWithParent } from './child-process.js';
 import { Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
@@ -84,7 +85,7 @@ class RedisProcess {
 
   async start(): Promise<void> {
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir(), '--loglevel', 'warning'];
-    const child = spawn(this.binary, args, { stdio: 'ignore' });
+    const child = killWithParent(spawn(this.binary, args, { stdio: 'ignore' }));
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       child.once('error', (error: NodeJS.ErrnoException) =>

@@ -12,6 +12,7 @@
  * weight, a run function and the statuses it may answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { killWithParent } from './child-process.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
@@ -309,10 +310,10 @@ async function serverFigures(url: string): Promise<{ heapMb: number; loopP99: nu
 
 export async function runSoak(print: (line: string) => void, opts: SoakOptions): Promise<SoakReport> {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry()], {
+  const child = killWithParent(spawn(process.execPath, [serverEntry()], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', WORKERS: String(opts.workers), MAX_QUEUE: String(opts.queue) },
     stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  }));
   const url = `http://127.0.0.1:${port}`;
   const readyBy = Date.now() + 30_000;
   while (!(await fetch(`${url}/ready`).then((r) => r.status === 200, () => false))) {

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '../vendor/typebox.js';
 import type { Config } from '../config.js';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode, errorBody } from './errors.js';
 import { ConnectionTracker, armLingeringClose, clientErrorHandler, connectionsCheckMs } from './connection.js';

@@ -2,7 +2,7 @@
  * Route schemas shared by every game. TypeBox schemas are the one source of validation, TypeScript
  * types and the OpenAPI document; every object rejects unknown properties.
  */
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema } from '../vendor/typebox.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from './errors.js';
 import { type GameDefinition, type SearchPosition } from '../games/types.js';
 

@@ -6,6 +6,7 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
+import { killWithParent } from '../../bench/child-process.js';
 import { OPEN_STATE } from '../support/states.js';
 import { freePort } from '../support/server-process.js';
 import { fromRoot } from '../support/paths.js';
@@ -15,10 +16,12 @@ const entry = fromRoot('dist/src/server.js');
 /** The real server on a free port, ready; its stdout collected; killed at teardown if still running. */
 async function startServer(t: Test, env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TT_SIZE_MB: '4', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = killWithParent(
+    spawn(process.execPath, [entry], {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TT_SIZE_MB: '4', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   const out = { stdout: '' };
   child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

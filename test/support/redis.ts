@@ -4,6 +4,7 @@
  * without one the test fails with a message saying how to get it (Redis tests are never skipped).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { killWithParent } from '../../bench/child-process.js';
 import { tmpdir } from 'node:os';
 import { PREREQUISITES, binaryFor } from '../../scripts/test-prereqs.js';
 import { pong } from '../../bench/replicas.js';
@@ -31,10 +32,12 @@ process.once('exit', () => {
 });
 
 function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir(), '--loglevel', 'warning'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const child = killWithParent(
+    spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir(), '--loglevel', 'warning'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    ),
   );
   running.add(child);
   child.once('exit', () => running.delete(child));

@@ -1,5 +1,6 @@
 /** The real server process (dist/src/server.js, built by `npm test`'s pretest) on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { killWithParent } from '../../bench/child-process.js';
 import { connect, createServer } from 'node:net';
 import { fromRoot } from './paths.js';
 
@@ -43,10 +44,12 @@ function portOpen(port: number): Promise<boolean> {
  */
 export async function startServerProcess(env: Record<string, string> = {}, options: { untilPortOpens?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = killWithParent(
+    spawn(process.execPath, [entry], {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   for (;;) {

@@ -5,7 +5,7 @@
  *
  * Notation (the tournament's): row letter 'A' + row, then column number col + 1; "E5" = row 4, col 4.
  */
-import { Type } from 'typebox';
+import { Type } from '../../vendor/typebox.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { FieldError, MoveJson } from '../types.js';
 import { BLACK, EMPTY, MAX_SIDE, MIN_SIDE, WHITE, geometryFor, notationOf } from './geometry.js';

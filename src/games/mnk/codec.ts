@@ -6,7 +6,7 @@
  *
  * Notation: "row,col", 0-based, row 0 first (the top row of `board`), e.g. "7,7".
  */
-import { Type } from 'typebox';
+import { Type } from '../../vendor/typebox.js';
 import { type Result, err, ok } from '../../core/result.js';
 import type { FieldError, MoveJson } from '../types.js';
 import { EMPTY, MnkPosition } from './position.js';

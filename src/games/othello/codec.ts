@@ -6,7 +6,7 @@
  * first. Move: `{notation, row, col}` with notation 'a1'..'h8' (column letter, row number) and
  * zero-based `row` (0 = row "1") / `col` (0 = column "a"), or `{notation: "pass"}`.
  */
-import { Type } from 'typebox';
+import { Type } from '../../vendor/typebox.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { FieldError, MoveJson } from '../types.js';
 import { BLACK_CELL, MAILBOX, PASS_MOVE, SQUARES, WHITE_CELL, parseSquare, squareName } from './board.js';

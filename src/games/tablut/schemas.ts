@@ -2,7 +2,7 @@
  * TypeBox schemas of the Tablut client face: the Tablut Challenge server's state JSON verbatim,
  * its action JSON (plus a notation), and the accepted forms of a `history` item.
  */
-import { Type } from 'typebox';
+import { Type } from '../../vendor/typebox.js';
 import { CELL_NAMES } from './board.js';
 
 export const TURN_NAMES = ['WHITE', 'BLACK', 'WHITEWIN', 'BLACKWIN', 'DRAW'] as const;

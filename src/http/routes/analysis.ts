@@ -5,7 +5,7 @@
  * logic here: every game gets the same routes from the generic search.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema } from '../../vendor/typebox.js';
 import type { GameDefinition, MoveJson, SearchPosition } from '../../games/types.js';
 import { CancelledError } from '../../pool/pool.js';
 import type { ProgressMessage, SearchTaskResult } from '../../pool/task.js';

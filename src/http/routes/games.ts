@@ -3,7 +3,7 @@
  * request and document it in OpenAPI); a parametric twin answers 404 GAME_NOT_FOUND for other ids.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema } from '../../vendor/typebox.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GAMES } from '../../games/registry.js';
 import { GAME_IDS, type GameDefinition, type SearchPosition } from '../../games/types.js';

@@ -1,6 +1,6 @@
 /** Liveness and readiness probes: cheap, never queued behind searches. */
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
+import { Type } from '../../vendor/typebox.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Readiness } from '../readiness.js';
 import type { SearchRunner } from '../types.js';

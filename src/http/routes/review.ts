@@ -7,7 +7,7 @@
  * classifies the move (thresholds in REVIEW_THRESHOLDS, documented in docs/analysis.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema } from '../../vendor/typebox.js';
 import type { GameDefinition, SearchPosition } from '../../games/types.js';
 import { QueueFullError, PoolClosedError } from '../../pool/pool.js';
 import type { SearchTaskResult } from '../../pool/task.js';

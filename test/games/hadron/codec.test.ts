@@ -5,7 +5,7 @@
  * [0,7] with "A8" and [7,2] with "H3".
  */
 import t from 'tap';
-import { Value } from 'typebox/value';
+import { Value } from '../../../src/vendor/typebox.js';
 import { definition, engine } from '../../../src/games/hadron/index.js';
 import type { FieldError } from '../../../src/games/types.js';
 import { type Vector, emptyBoard, fixture, legalMoves, positionOf } from '../../fixtures/hadron/boards.js';

@@ -1,6 +1,6 @@
 /** JSON codec of the (M,N,K)-game: schemas, state validation with precise fields, moves. */
 import t from 'tap';
-import { Value } from 'typebox/value';
+import { Value } from '../../../src/vendor/typebox.js';
 import { definition, engine } from '../../../src/games/mnk/index.js';
 import { RESULT_LOSS } from '../../../src/search/score.js';
 import { positionOf } from '../../fixtures/mnk/boards.js';

@@ -3,7 +3,7 @@
  * strictness, snapshot/restore. Expected strings follow the documented formats (codec.ts header).
  */
 import t from 'tap';
-import { Compile } from 'typebox/compile';
+import { Compile } from '../../../src/vendor/typebox.js';
 import { PASS_MOVE } from '../../../src/games/othello/board.js';
 import { definition, engine } from '../../../src/games/othello/index.js';
 import { START_BOARD } from '../../../src/games/othello/codec.js';

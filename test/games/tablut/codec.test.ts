@@ -6,7 +6,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Compile } from 'typebox/compile';
+import { Compile } from '../../../src/vendor/typebox.js';
 import { definition } from '../../../src/games/tablut/index.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../../src/search/score.js';
 import type { TablutPosition } from '../../../src/games/tablut/position.js';
