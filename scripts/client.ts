@@ -6,7 +6,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
 import { runCliIfMain } from '../src/core/cli.js';
 
 export const OPENAPI_DOCUMENT = new URL('../../openapi/openapi.json', import.meta.url);
@@ -14,6 +13,8 @@ export const CLIENT_SCHEMA = new URL('../../clients/typescript/src/schema.ts', i
 
 /** The schema module's text for an OpenAPI document (JSON text). */
 export async function generateClientSchema(documentJson: string): Promise<string> {
+  // Loaded here, not at the top: it brings the TypeScript compiler (1.5 s), which --help does not need.
+  const { default: openapiTS, COMMENT_HEADER, astToString } = await import('openapi-typescript');
   const ast = await openapiTS(JSON.parse(documentJson) as Parameters<typeof openapiTS>[0]);
   return `${COMMENT_HEADER}${astToString(ast)}`;
 }

@@ -14,7 +14,7 @@ import { ConnectionTracker, armLingeringClose, clientErrorHandler, connectionsCh
 import { healthRoutes } from './routes/health.js';
 import { ServiceMetrics, metricsRoutes } from './metrics.js';
 import { ResultCache } from './result-cache.js';
-import { RedisLink } from './redis.js';
+import type { RedisLink } from './redis.js';
 import { RedisResults } from './shared-results.js';
 import { sharedRateLimitStore } from './rate-limit-store.js';
 import { gameRoutes } from './routes/games.js';
@@ -105,7 +105,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   // Shared by the replicas when configured; every use of it falls back to this replica's own state.
-  const redis = config.redisUrl === undefined ? undefined : new RedisLink({ url: config.redisUrl, timeoutMs: config.redisTimeoutMs, metrics, log: app.log });
+  // ioredis (46 modules) loads only for a replica that shares Redis.
+  let redis: RedisLink | undefined;
+  if (config.redisUrl !== undefined) {
+    const { RedisLink } = await import('./redis.js');
+    redis = new RedisLink({ url: config.redisUrl, timeoutMs: config.redisTimeoutMs, metrics, log: app.log });
+  }
   if (redis !== undefined) app.addHook('onClose', async () => redis.close());
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {

@@ -3,7 +3,7 @@
  * GET /metrics serves the text exposition format.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from '../vendor/prom-client.js';
 import type { SearchRunner } from './types.js';
 
 export interface SearchObservation {
