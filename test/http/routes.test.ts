@@ -15,7 +15,7 @@ t.test('health and readiness', async (t) => {
   t.same(health.json(), { status: 'ok' });
   const ready = await app.inject('/ready');
   t.equal(ready.statusCode, 200);
-  t.match(ready.json(), { ready: true, workers: 2 });
+  t.match(ready.json(), { ready: true, workers: 1 });
 });
 
 t.test('the catalogue lists every game with formats, options and a usable example', async (t) => {

@@ -13,7 +13,8 @@ export interface TestApp {
 }
 
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ WORKERS: '2', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0', ...env });
+  // One search thread unless a test asks for more: each thread loads every engine (about a second of CPU under coverage).
+  const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0', ...env });
   const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
   await pool.warmUp();
   const readiness = new Readiness('ready');
