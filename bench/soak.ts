@@ -424,9 +424,9 @@ export async function runSoak(print: (line: string) => void, opts: SoakOptions):
     }
     return SCENARIOS[0];
   };
-  // Every scenario at least once, then weighted picks.
+  // Every scenario at least once (client i runs scenarios i, i + clients, ...), then weighted picks.
   const loop = async (index: number): Promise<void> => {
-    if (index < SCENARIOS.length) await SCENARIOS[index].run(ctx);
+    for (let s = index; s < SCENARIOS.length; s += opts.clients) await SCENARIOS[s].run(ctx);
     while (Date.now() < until) await pickScenario().run(ctx);
   };
   const capacity = opts.workers + opts.queue;

@@ -112,7 +112,7 @@ t.test('under load, disconnected clients free every worker and queue slot; cheap
 t.test('a worker killed during a search fails that request with a stable code; others are unaffected', async (t) => {
   const ctx = await testApp({ WORKERS: '2' });
   t.teardown(() => closeTestApp(ctx));
-  const request = () => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 3000 } });
+  const request = () => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } });
   const a = request();
   const b = request();
   await waitFor(() => ctx.pool.stats().running === 2, 5000);
