@@ -75,9 +75,12 @@ async function answer(side: BrainSide, size: number, timeoutMs = 600_000): Promi
   return x < size && y < size ? [x, y] : line;
 }
 
+const START_TIMEOUT_MS = 180_000;
+
 export async function startBrain(side: BrainSide, options: GameOptions): Promise<void> {
   side.process.send(`START ${options.size}`);
-  const ok = await side.process.next((l) => !/^(MESSAGE|DEBUG)\b/i.test(l));
+  // A niced brain on a loaded machine can take tens of seconds to load (Node and its modules).
+  const ok = await side.process.next((l) => !/^(MESSAGE|DEBUG)\b/i.test(l), START_TIMEOUT_MS);
   if (!ok.startsWith('OK')) throw new Error(`${side.name} answered START with '${ok}'`);
   side.process.send(`INFO timeout_turn ${side.turnMs ?? options.turnMs}`);
   side.process.send(`INFO timeout_match ${options.matchMs}`);

@@ -10,7 +10,8 @@
  *    opponent's five cells; else, when the opponent has a winning-four cell (an open three or a
  *    double-four point), the mover's own fours plus the cells after which the opponent has none
  *    (any other move lets the opponent make two five cells at once, with no four to answer);
- *    else the candidate cells near stones, best hinted first, cut to a few below the root
+ *    else the candidate cells near stones and the mover's fours and open threes farther out, best
+ *    hinted first, cut to a few below the root
  *    (`movesTruncated` tells the search, which then does not take "every move loses" as proven).
  */
 import { TACTICAL_HINT } from '../types.js';
@@ -25,6 +26,8 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
   readonly ply: number;
   /** Ply of the position the current search started from (moves are cut only below it). */
   readonly searchRootPly: number;
+  /** Stones within one cell of each cell (candidates are the empty cells with near > 0). */
+  readonly near: Uint16Array;
   movesTruncated: boolean;
 }
 
@@ -127,7 +130,7 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   const candidates = pos.candidates;
   if (count <= limit) {
     for (let i = 0; i < count; i++) buf[offset + i] = candidates[i];
-    return count;
+    return count + writeDistantThreats(pos, p, buf, offset + count);
   }
   // Keep every tactical move and the best quiet ones up to the limit.
   const hints = hintScratch;
@@ -142,7 +145,9 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
       hints[quiet++] = hint;
     }
   }
-  for (let i = 0; i < quiet && kept < limit; i++) {
+  kept += writeDistantThreats(pos, p, buf, offset + kept);
+  let i = 0;
+  for (; i < quiet && kept < limit; i++) {
     let best = i;
     for (let j = i + 1; j < quiet; j++) if (hints[j] > hints[best]) best = j;
     const cell = cellScratch[best];
@@ -150,8 +155,29 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
     hints[best] = hints[i];
     buf[offset + kept++] = cell;
   }
-  pos.movesTruncated = kept < count;
+  pos.movesTruncated = i < quiet;
   return kept;
+}
+
+/**
+ * The mover's fours and open threes two or more cells away from every stone (a broken four
+ * "XXX.X", a split three "XX.X"): the candidate ring (one cell around stones) misses them, the
+ * pattern sets do not. Written at buf[at..]; returns how many.
+ */
+function writeDistantThreats(pos: PatternPosition, p: PatternBoard, buf: Int32Array, at: number): number {
+  const s = pos.side;
+  const near = pos.near;
+  let added = 0;
+  for (let i = 0, fours = p.count(s, F_FOUR); i < fours; i++) {
+    const cell = p.item(s, F_FOUR, i);
+    if (near[cell] === 0) buf[at + added++] = cell;
+  }
+  for (let i = 0, threes = p.count(s, F_THREE); i < threes; i++) {
+    const cell = p.item(s, F_THREE, i);
+    // A cell that is a four as well is already in.
+    if (near[cell] === 0 && (p.flags(cell, s) & F_FOUR) === 0) buf[at + added++] = cell;
+  }
+  return added;
 }
 
 /**

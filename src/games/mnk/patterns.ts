@@ -7,8 +7,8 @@
  * evaluation, move ordering, forced replies and the VCF solver read maintained state instead of
  * scanning the board.
  *
- * Codes and keys are kept for occupied cells too (a move toggles bits without asking), so a cell
- * emptied by unmake gets its sets and value back from its current key.
+ * Codes are kept for occupied cells too (a move toggles bits without asking); keys only for empty
+ * ones, so a cell emptied by unmake rebuilds its key from its four codes, and its sets and value from the key.
  */
 import {
   CELL_FLAGS,
@@ -103,6 +103,7 @@ export class PatternBoard {
   /** The stone of side s left `cell` (the board already says so). */
   remove(cell: number, s: number): void {
     this.toggle(cell, s + 1);
+    this.rekey(cell);
     this.refresh(cell, 0);
     this.refresh(cell, 1);
   }
@@ -156,48 +157,68 @@ export class PatternBoard {
     return at;
   }
 
-  /** XORs `stone` into the codes of the cells on the four lines through `cell`. */
+  /**
+   * XORs `stone` into the codes of the cells on the four lines through `cell`, and brings the keys,
+   * flags and values of the empty ones up to date. Occupied cells only get their codes (their keys
+   * are rebuilt from the codes when a stone leaves: remove).
+   */
   private toggle(cell: number, stone: number): void {
     const codes = this.codes;
-    const codeTable = this.table;
-    const table = codeTable.table;
     const cells = this.cells;
-    const keys = this.keys;
     for (let d = 0; d < 4; d++) {
       const step = this.steps[d];
       const pow = POW9[d];
-      const plus = this.reachPlus[cell * 4 + d];
-      const minus = this.reachMinus[cell * 4 + d];
       // The cell i steps ahead sees this one at offset -i (slot 5 - i); i steps behind, at +i (slot 4 + i).
-      for (let pass = 0; pass < 2; pass++) {
-        const reach = pass === 0 ? plus : minus;
-        const sense = pass === 0 ? step : -step;
-        for (let i = 1, x = cell + sense; i <= reach; i++, x += sense) {
-          const slot = pass === 0 ? HALF_LINE - i : HALF_LINE - 1 + i;
-          const at = x * 4 + d;
-          const old = codes[at];
-          const now = old ^ (stone << (2 * slot));
-          codes[at] = now;
-          // Codes are filled in on first use (pattern-tables.ts); UNKNOWN (0xff) is never a real entry.
-          let before = table[old];
-          if (before === UNKNOWN) before = codeTable.fill(old);
-          let after = table[now];
-          if (after === UNKNOWN) after = codeTable.fill(now);
-          if (before === after) continue;
-          const dBlack = (after & 15) - (before & 15);
-          const dWhite = (after >> 4) - (before >> 4);
-          const empty = cells[x] === 0;
-          if (dBlack !== 0) {
-            keys[x * 2] += dBlack * pow;
-            if (empty) this.refresh(x, 0);
-          }
-          if (dWhite !== 0) {
-            keys[x * 2 + 1] += dWhite * pow;
-            if (empty) this.refresh(x, 1);
-          }
-        }
+      let bits = stone << (2 * (HALF_LINE - 1));
+      for (let i = this.reachPlus[cell * 4 + d], x = cell + step; i > 0; i--, x += step, bits >>>= 2) {
+        const at = x * 4 + d;
+        const old = codes[at];
+        codes[at] = old ^ bits;
+        if (cells[x] === 0) this.recode(x, old, old ^ bits, pow);
+      }
+      bits = stone << (2 * HALF_LINE);
+      for (let i = this.reachMinus[cell * 4 + d], x = cell - step; i > 0; i--, x -= step, bits <<= 2) {
+        const at = x * 4 + d;
+        const old = codes[at];
+        codes[at] = old ^ bits;
+        if (cells[x] === 0) this.recode(x, old, old ^ bits, pow);
       }
     }
+  }
+
+  /** The empty cell x's code along a direction (weight `pow` in the key) went from `old` to `now`. */
+  private recode(x: number, old: number, now: number, pow: number): void {
+    const codeTable = this.table;
+    const table = codeTable.table;
+    // Codes are filled in on first use (pattern-tables.ts); UNKNOWN (0xff) is never a real entry.
+    let before = table[old];
+    if (before === UNKNOWN) before = codeTable.fill(old);
+    let after = table[now];
+    if (after === UNKNOWN) after = codeTable.fill(now);
+    if (before === after) return;
+    const dBlack = (after & 15) - (before & 15);
+    const dWhite = (after >> 4) - (before >> 4);
+    if (dBlack !== 0) {
+      this.keys[x * 2] += dBlack * pow;
+      this.refresh(x, 0);
+    }
+    if (dWhite !== 0) {
+      this.keys[x * 2 + 1] += dWhite * pow;
+      this.refresh(x, 1);
+    }
+  }
+
+  /** Rebuilds both sides' keys of `cell` from its four codes (the cell was occupied: its keys are stale). */
+  private rekey(cell: number): void {
+    let black = 0;
+    let white = 0;
+    for (let d = 0; d < 4; d++) {
+      const entry = classesOf(this.table, this.codes[cell * 4 + d]);
+      black += (entry & 15) * POW9[d];
+      white += (entry >> 4) * POW9[d];
+    }
+    this.keys[cell * 2] = black;
+    this.keys[cell * 2 + 1] = white;
   }
 
   /** Brings (cell, side)'s flags, sets and value in line with its key (the cell is empty). */

@@ -55,7 +55,7 @@ t.test('line classes on hand-checked lines', async (t) => {
   t.ok(C_BLOCK2 < C_FLEX2 && C_FLEX3 < C_BLOCK4 && C_FLEX4 < C_FIVE, 'classes ordered weakest first');
 });
 
-/** Everything the pattern board maintains, as plain data (sets sorted). */
+/** Everything the pattern board maintains, as plain data (sets sorted; occupied cells' keys left out). */
 function patternState(pos: MnkPosition): unknown {
   const p = pos.patterns!;
   const sets: number[][] = [];
@@ -67,7 +67,9 @@ function patternState(pos: MnkPosition): unknown {
     }
   }
   const plain = (a: ArrayLike<number>): number[] => Array.from(a);
-  return { codes: plain(p.codes), keys: plain(p.keys), flags: plain(p.cellFlags), values: plain(p.cellValue), sums: plain(p.valueSum), sets };
+  // Keys are kept for empty cells only (an occupied cell's key is rebuilt when its stone leaves).
+  const keys = Array.from(p.keys, (key, at) => (pos.cells[at >> 1] === 0 ? key : -1));
+  return { codes: plain(p.codes), keys, flags: plain(p.cellFlags), values: plain(p.cellValue), sums: plain(p.valueSum), sets };
 }
 
 t.test('incremental patterns equal a rebuild after random move sequences', async (t) => {
@@ -211,4 +213,29 @@ t.test('forced move lists: a five is blocked; an open three is answered by the c
   t.equal(four.generateSearchMoves(buf, 0), 1);
   t.equal(buf[0], cell(four, 7, 5), 'the block of the five cell');
   t.ok((four.patterns!.flags(cell(four, 7, 5), 0) & F_FIVE) !== 0 && (four.patterns!.flags(cell(four, 7, 5), 1) & F_FOUR) === 0);
+});
+
+t.test('the move list holds fours and open threes two cells away from every stone', async (t) => {
+  // X to move: 7,4-7,6 and 3,4 3,5. 7,8 is two cells from 7,6 (outside the ring of candidates around
+  // stones) and makes XXX.X, a four (7,7 completes it); 3,7 makes .XX.X. on row 3, an open three
+  // (3,6 then makes an open four). 0,14 makes nothing: it stays out.
+  const pos = board(
+    ['...............', '...............', '...............', '....XX.........', '...............',
+      '...............', '...............', '....XXX........', '...............', '...............',
+      '.........O.....', '...........O...', '...............', '.............O.', '...............'],
+    0,
+  );
+  const p = pos.patterns!;
+  t.ok((p.flags(cell(pos, 7, 8), 0) & F_FOUR) !== 0 && pos.near[cell(pos, 7, 8)] === 0, '7,8: a four outside the ring');
+  t.ok((p.flags(cell(pos, 3, 7), 0) & F_THREE) !== 0 && pos.near[cell(pos, 3, 7)] === 0, '3,7: an open three outside the ring');
+  const buf = new Int32Array(512);
+  for (const searchRootPly of [0, -2]) {
+    // At the root (every candidate) and two plies below it (the list cut to the best few).
+    pos.searchRootPly = searchRootPly;
+    const moves = Array.from(buf.subarray(0, pos.generateSearchMoves(buf, 0)));
+    t.ok(moves.includes(cell(pos, 7, 8)) && moves.includes(cell(pos, 3, 7)), `both in the list (root ply ${searchRootPly})`);
+    t.notOk(moves.includes(cell(pos, 0, 14)), 'a cell far from everything is not');
+    t.equal(new Set(moves).size, moves.length, 'no cell twice');
+  }
+  pos.searchRootPly = 0;
 });
