@@ -6,7 +6,7 @@
  * All per-node storage is preallocated: one move buffer sliced by ply (offsets), ordering scores
  * beside it, a triangular PV table. Nothing is allocated inside negamax.
  */
-import { TACTICAL_HINT, type SearchPosition } from '../games/types.js';
+import { TACTICAL_HINT, type SearchPosition, type SubtreeHost, type SubtreeSearch } from '../games/types.js';
 import { Random } from '../core/random.js';
 import {
   DRAW_SCORE,
@@ -132,16 +132,23 @@ const HINT_WEIGHT = 4;
 /** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
 const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
 
-export class Searcher {
+export class Searcher implements SubtreeHost {
   readonly tt: TranspositionTable;
   nodes = 0;
 
   private moves = new Int32Array(0);
   private orderScores = new Int32Array(0);
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private history = new Int32Array(0);
-  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+  private readonly ownKillers = new Int32Array(MAX_PLY * 2);
+  private ownHistory = new Int32Array(0);
+  private readonly ownPvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly ownPvLength = new Int32Array(MAX_PLY + 1);
+  /** The tables in use: this searcher's own, or a subtree search's (the same roles, in its memory). */
+  private killers: Int32Array = this.ownKillers;
+  private history: Int32Array = this.ownHistory;
+  private pvTable: Int32Array = this.ownPvTable;
+  private pvLength: Int32Array = this.ownPvLength;
+  /** The position's compiled subtree search, when it has one: every node below the root runs in it. */
+  private subtree: SubtreeSearch | null = null;
 
   private pos!: SearchPosition;
   /** XORed into every TT key: the position's game and shape (the table outlives one request). */
@@ -285,8 +292,21 @@ export class Searcher {
       this.orderScores = new Int32Array(bufferSize);
     }
     this.moveSpace = pos.moveSpace;
-    if (this.history.length !== 2 * pos.moveSpace) this.history = new Int32Array(2 * pos.moveSpace);
-    else this.history.fill(0);
+    const subtree = typeof pos.subtreeSearch === 'function' ? pos.subtreeSearch() : null;
+    this.subtree = subtree !== null && subtree.history.length === 2 * pos.moveSpace ? subtree : null;
+    if (this.subtree !== null) {
+      this.killers = this.subtree.killers;
+      this.history = this.subtree.history;
+      this.pvTable = this.subtree.pvTable;
+      this.pvLength = this.subtree.pvLength;
+    } else {
+      if (this.ownHistory.length !== 2 * pos.moveSpace) this.ownHistory = new Int32Array(2 * pos.moveSpace);
+      this.killers = this.ownKillers;
+      this.history = this.ownHistory;
+      this.pvTable = this.ownPvTable;
+      this.pvLength = this.ownPvLength;
+    }
+    this.history.fill(0);
     this.killers.fill(-1);
     this.tt.newSearch();
   }
@@ -420,6 +440,7 @@ export class Searcher {
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
+    if (this.subtree !== null) return this.subtreeNegamax(depth, alpha, beta, ply);
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if ((this.nodes & this.checkMask) === 0 && this.checkStop()) return 0;
@@ -530,6 +551,42 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
     tt.store(hashLo, hashHi, depth, bound, best, ply, bestMove, this.heuristicLeaves === hlStart);
     return best;
+  }
+
+  /** The same negamax, run by the position's subtree search in one call; its counters are added to this search's. */
+  private subtreeNegamax(depth: number, alpha: number, beta: number, ply: number): number {
+    if (this.stopped) {
+      this.pvLength[ply] = ply;
+      return 0;
+    }
+    const subtree = this.subtree!;
+    const score = subtree.negamax(this, depth, alpha, beta, ply, this.keyLo, this.keyHi, this.nodes, this.checkMask);
+    this.nodes = subtree.nodes;
+    this.heuristicLeaves += subtree.heuristicLeaves;
+    this.probCuts += subtree.probCuts;
+    return score;
+  }
+
+  /** SubtreeHost: the table, read as negamax reads it. */
+  probeTable(hashLo: number, hashHi: number, ply: number, hit: Int32Array): boolean {
+    const tt = this.tt;
+    const slot = tt.probe(hashLo, hashHi);
+    if (slot < 0) return false;
+    hit[0] = tt.move(slot);
+    hit[1] = tt.score(slot, ply);
+    hit[2] = tt.depth(slot);
+    hit[3] = tt.bound(slot);
+    hit[4] = tt.exactSubtree(slot) ? 1 : 0;
+    return true;
+  }
+
+  storeTable(hashLo: number, hashHi: number, depth: number, bound: number, score: number, ply: number, move: number, exactSubtree: boolean): void {
+    this.tt.store(hashLo, hashHi, depth, bound, score, ply, move, exactSubtree);
+  }
+
+  pollStop(nodes: number): boolean {
+    this.nodes = nodes;
+    return this.checkStop();
   }
 
   /**
