@@ -10,6 +10,7 @@
  * JSON is parsed and validated once, at the edge, into a SearchPosition; the position crosses to a
  * worker as a compact Int32Array snapshot.
  */
+import type { TranspositionTable } from '../search/tt.js';
 import type { TSchema } from 'typebox';
 import type { Result } from '../core/result.js';
 
@@ -97,16 +98,33 @@ export interface SubtreeHost {
  * calling search's: the search uses these arrays instead of its own while it searches such a position.
  */
 export interface SubtreeSearch {
+  /**
+   * The table to search with in place of `owner`: a table of the same size in the kernel's memory, which it
+   * reads directly (emptied whenever `owner` was cleared or another owner bound it), or `owner` itself (a
+   * table shared between threads), then read through SubtreeHost. Call first: the arrays below may change.
+   */
+  bindTable(owner: TranspositionTable): TranspositionTable;
   readonly killers: Int32Array;
   readonly history: Int32Array;
   readonly pvTable: Int32Array;
   readonly pvLength: Int32Array;
   /**
    * negamax(depth, alpha, beta, ply) of the position; keyLo/keyHi are the search's key salt, nodes its count so
-   * far, checkMask its stop-check interval. After the call: nodes, heuristicLeaves and probCuts (the last two
-   * counted from 0 by this call).
+   * far, checkMask its stop-check interval, age the bound table's. After the call: nodes, heuristicLeaves and
+   * probCuts (the last two counted from 0 by this call).
    */
-  negamax(host: SubtreeHost, depth: number, alpha: number, beta: number, ply: number, keyLo: number, keyHi: number, nodes: number, checkMask: number): number;
+  negamax(
+    host: SubtreeHost,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    keyLo: number,
+    keyHi: number,
+    nodes: number,
+    checkMask: number,
+    age: number,
+  ): number;
   readonly nodes: number;
   readonly heuristicLeaves: number;
   readonly probCuts: number;

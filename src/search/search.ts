@@ -149,6 +149,8 @@ export class Searcher implements SubtreeHost {
   private pvLength: Int32Array = this.ownPvLength;
   /** The position's compiled subtree search, when it has one: every node below the root runs in it. */
   private subtree: SubtreeSearch | null = null;
+  /** The table this search uses: tt, or the subtree search's copy of it in its own memory. */
+  private table: TranspositionTable;
 
   private pos!: SearchPosition;
   /** XORed into every TT key: the position's game and shape (the table outlives one request). */
@@ -173,6 +175,7 @@ export class Searcher implements SubtreeHost {
 
   constructor(tt: TranspositionTable) {
     this.tt = tt;
+    this.table = tt;
   }
 
   search(pos: SearchPosition, limits: SearchLimits = {}): SearchResult {
@@ -294,6 +297,7 @@ export class Searcher implements SubtreeHost {
     this.moveSpace = pos.moveSpace;
     const subtree = typeof pos.subtreeSearch === 'function' ? pos.subtreeSearch() : null;
     this.subtree = subtree !== null && subtree.history.length === 2 * pos.moveSpace ? subtree : null;
+    this.table = this.subtree === null ? this.tt : this.subtree.bindTable(this.tt);
     if (this.subtree !== null) {
       this.killers = this.subtree.killers;
       this.history = this.subtree.history;
@@ -308,7 +312,7 @@ export class Searcher implements SubtreeHost {
     }
     this.history.fill(0);
     this.killers.fill(-1);
-    this.tt.newSearch();
+    this.table.newSearch();
   }
 
   private generate(offset: number): number {
@@ -319,8 +323,8 @@ export class Searcher implements SubtreeHost {
 
   /** First iteration order: the game's hint, then a seeded jitter so equal moves vary by seed only. */
   private orderRoot(count: number, seed: number | undefined): void {
-    const slot = this.tt.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
-    const ttMove = slot >= 0 ? this.tt.move(slot) : -1;
+    const slot = this.table.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
+    const ttMove = slot >= 0 ? this.table.move(slot) : -1;
     const rng = seed === undefined ? null : new Random(seed);
     for (let i = 0; i < count; i++) {
       const move = this.moves[i];
@@ -383,7 +387,7 @@ export class Searcher implements SubtreeHost {
       this.moves[0] = move;
     }
     if (!this.stopped) {
-      this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+      this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
   }
@@ -435,7 +439,7 @@ export class Searcher implements SubtreeHost {
     for (let i = 0; i < lines.length; i++) this.moves[i] = lines[i].move;
     for (const move of rest) this.moves[at++] = move;
     const best = lines[0];
-    this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
+    this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
     return lines;
   }
 
@@ -464,7 +468,7 @@ export class Searcher implements SubtreeHost {
     if (beta > mateScore) beta = mateScore;
     if (alpha >= beta) return alpha;
 
-    const tt = this.tt;
+    const tt = this.table;
     const hashLo = pos.hashLo ^ this.keyLo;
     const hashHi = pos.hashHi ^ this.keyHi;
     const alphaOrig = alpha;
@@ -560,7 +564,7 @@ export class Searcher implements SubtreeHost {
       return 0;
     }
     const subtree = this.subtree!;
-    const score = subtree.negamax(this, depth, alpha, beta, ply, this.keyLo, this.keyHi, this.nodes, this.checkMask);
+    const score = subtree.negamax(this, depth, alpha, beta, ply, this.keyLo, this.keyHi, this.nodes, this.checkMask, this.table.age);
     this.nodes = subtree.nodes;
     this.heuristicLeaves += subtree.heuristicLeaves;
     this.probCuts += subtree.probCuts;
@@ -569,7 +573,7 @@ export class Searcher implements SubtreeHost {
 
   /** SubtreeHost: the table, read as negamax reads it. */
   probeTable(hashLo: number, hashHi: number, ply: number, hit: Int32Array): boolean {
-    const tt = this.tt;
+    const tt = this.table;
     const slot = tt.probe(hashLo, hashHi);
     if (slot < 0) return false;
     hit[0] = tt.move(slot);
@@ -581,7 +585,7 @@ export class Searcher implements SubtreeHost {
   }
 
   storeTable(hashLo: number, hashHi: number, depth: number, bound: number, score: number, ply: number, move: number, exactSubtree: boolean): void {
-    this.tt.store(hashLo, hashHi, depth, bound, score, ply, move, exactSubtree);
+    this.table.store(hashLo, hashHi, depth, bound, score, ply, move, exactSubtree);
   }
 
   pollStop(nodes: number): boolean {

@@ -4,7 +4,9 @@
  * call per subtree (SearchPosition.subtreeSearch). One instance per thread and pattern evaluator: the
  * evaluator's int16 tables and feature weights, the index-update tables, the Zobrist keys and the ProbCut
  * table are copied into its memory once, then every call only passes the position (boards, key, the
- * 46-word pattern block). The table and the stop check stay with the calling search (imports).
+ * 46-word pattern block). The transposition table is a copy of the search's in the kernel's memory (or, when
+ * the search's table is shared between threads, the search's own, through imports); the stop check stays
+ * with the search (an import, every checkMask + 1 nodes).
  *
  * Found like the endgame kernel (kernel.ts): next to this module, or in the build output when the sources
  * run directly. Without the file, or after disableSearchKernel(), positions offer no subtree search and the
@@ -18,6 +20,7 @@ import { INSTANCE_COUNT, PATTERN_BLOCK, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT
 import { probCutTable } from './probcut.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { MAX_PLY } from '../../search/score.js';
+import { TranspositionTable } from '../../search/tt.js';
 
 /** The part of the WebAssembly API used here (the ES2022 library has no WebAssembly types). */
 declare const WebAssembly: {
@@ -43,6 +46,8 @@ interface SearchExports {
   squareOrderAddress(): number;
   evalStageAddress(): number;
   probCutStageAddress(): number;
+  allocTable(bytes: number): number;
+  useTable(at: number, bucketMask: number): void;
   setData(
     slots: number,
     digits: number,
@@ -72,6 +77,7 @@ interface SearchExports {
     nodes: number,
     checkMask: number,
     probCutConfidence: number,
+    age: number,
   ): number;
   nodesAfter(): number;
   heuristicLeaves(): number;
@@ -111,10 +117,10 @@ function locate(): URL | null {
 let wasmBytes: Uint8Array | null | undefined;
 
 class OthelloSearchKernel implements SubtreeSearch {
-  readonly killers: Int32Array;
-  readonly history: Int32Array;
-  readonly pvTable: Int32Array;
-  readonly pvLength: Int32Array;
+  killers!: Int32Array;
+  history!: Int32Array;
+  pvTable!: Int32Array;
+  pvLength!: Int32Array;
   nodes = 0;
   heuristicLeaves = 0;
   probCuts = 0;
@@ -122,9 +128,14 @@ class OthelloSearchKernel implements SubtreeSearch {
   position: KernelPosition | null = null;
 
   private readonly k: SearchExports;
-  private readonly indexStack: Int32Array;
-  private readonly hit: Int32Array;
+  private indexStack!: Int32Array;
+  private hit!: Int32Array;
   private host: SubtreeHost | null = null;
+  /** The table in this memory, the search table it stands for, and that table's clear() count when bound. */
+  private table: TranspositionTable | null = null;
+  private tableAt = 0;
+  private owner: TranspositionTable | null = null;
+  private ownerClears = -1;
 
   constructor(bytes: Uint8Array, evaluator: PatternEvaluator) {
     const imports = {
@@ -188,15 +199,55 @@ class OthelloSearchKernel implements SubtreeSearch {
       SIDE_KEY_HI,
     );
     if (evaluator.linear.length % LINEAR_COUNT !== 0) throw new Error('othello search kernel: feature weights');
+    this.makeViews();
+  }
+
+  /** Views of the kernel's tables; made again after the memory grows (growing detaches the old ones). */
+  private makeViews(): void {
+    const k = this.k;
+    const buffer = k.memory.buffer;
     this.killers = new Int32Array(buffer, k.killersAddress(), MAX_PLY * 2);
     this.history = new Int32Array(buffer, k.historyAddress(), 2 * MOVE_SPACE);
     this.pvTable = new Int32Array(buffer, k.pvTableAddress(), MAX_PLY * MAX_PLY);
     this.pvLength = new Int32Array(buffer, k.pvLengthAddress(), MAX_PLY + 1);
     this.hit = new Int32Array(buffer, k.hitAddress(), 8);
     this.indexStack = new Int32Array(buffer, k.indexStackAddress(), (MAX_PLY + 1) * INSTANCE_COUNT);
+    if (this.table !== null) this.table = new TranspositionTable(0, new Int32Array(buffer, this.tableAt, this.table.data.length));
   }
 
-  negamax(host: SubtreeHost, depth: number, alpha: number, beta: number, ply: number, keyLo: number, keyHi: number, nodes: number, checkMask: number): number {
+  bindTable(owner: TranspositionTable): TranspositionTable {
+    if (!(owner.data.buffer instanceof ArrayBuffer)) {
+      // Shared with other threads (Lazy SMP): searched where it is, through the imports.
+      this.k.useTable(0, 0);
+      return owner;
+    }
+    if (this.table === null || this.table.sizeBytes !== owner.sizeBytes) {
+      this.tableAt = this.k.allocTable(owner.sizeBytes);
+      this.table = new TranspositionTable(0, new Int32Array(this.k.memory.buffer, this.tableAt, owner.data.length));
+      this.makeViews();
+      this.owner = null;
+    }
+    if (this.owner !== owner || this.ownerClears !== owner.clears) {
+      this.table.clear();
+      this.owner = owner;
+      this.ownerClears = owner.clears;
+    }
+    this.k.useTable(this.tableAt, this.table.bucketMask);
+    return this.table;
+  }
+
+  negamax(
+    host: SubtreeHost,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    keyLo: number,
+    keyHi: number,
+    nodes: number,
+    checkMask: number,
+    age: number,
+  ): number {
     const pos = this.position!;
     this.host = host;
     this.indexStack.set(pos.indexStack.subarray(pos.indexAt, pos.indexAt + INSTANCE_COUNT), ply * INSTANCE_COUNT);
@@ -219,6 +270,7 @@ class OthelloSearchKernel implements SubtreeSearch {
       nodes,
       checkMask,
       pos.probCutConfidence,
+      age,
     );
     this.nodes = k.nodesAfter();
     this.heuristicLeaves = k.heuristicLeaves();

@@ -95,3 +95,23 @@ t.test('kernel == TypeScript when a node limit stops the search inside the kerne
   t.same(withKernel, without, `stopped after ${without.nodes} nodes`);
   t.ok(without.nodes >= 30_000 && without.nodes < 30_200, 'stopped at the first check past the limit');
 });
+
+t.test('kernel == TypeScript on a warm table, and a cleared table searches as a fresh one', async (t) => {
+  const first = randomPosition(21, 18)!;
+  const second = randomPosition(22, 20)!;
+  const run = (kernel: boolean, clearBetween: boolean): number[] => {
+    disableSearchKernel(!kernel);
+    try {
+      const searcher = new Searcher(new TranspositionTable(2));
+      const out = [searcher.search(first, { maxDepth: 7 }).nodes];
+      if (clearBetween) searcher.tt.clear();
+      out.push(searcher.search(second, { maxDepth: 7 }).nodes, searcher.search(second, { maxDepth: 8 }).nodes);
+      return out;
+    } finally {
+      disableSearchKernel(false);
+    }
+  };
+  t.same(run(true, false), run(false, false), 'three searches on one table: the same node counts');
+  const fresh = searchOnce(second, { maxDepth: 7 }, true).nodes;
+  t.equal(run(true, true)[1], fresh, 'after clear() the kernel searches as on a fresh table');
+});

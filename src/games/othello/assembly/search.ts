@@ -62,6 +62,11 @@ const HIT = new StaticArray<i32>(8);
 const INDEX_STACK = new StaticArray<i32>((MAX_PLY + 1) * INSTANCES);
 const MOVES = new StaticArray<i32>((MAX_PLY + 1) * MOVES_PER_PLY);
 const SCORES = new StaticArray<i32>((MAX_PLY + 1) * MOVES_PER_PLY);
+/** Per listed move, when its ordering hint computed them: its flips and the reply's legal moves (UNKNOWN otherwise). */
+const FLIPS = new StaticArray<u64>((MAX_PLY + 1) * MOVES_PER_PLY);
+const REPLIES = new StaticArray<u64>((MAX_PLY + 1) * MOVES_PER_PLY);
+/** No set of legal moves covers the whole board (four discs are always on it). */
+const UNKNOWN: u64 = 0xffffffffffffffff;
 /** Zobrist keys by square (zobrist.ts, per colour * 64 + square; flips per square) and the side key. */
 const PLACE_LO = new StaticArray<i32>(128);
 const PLACE_HI = new StaticArray<i32>(128);
@@ -85,6 +90,14 @@ let probCutShallow: usize = 0;
 let probCutParams: usize = 0;
 let probCutStages: i32 = 0;
 let probCutMaxDepth: i32 = -1;
+
+/**
+ * The transposition table when it lives in this memory (src/search/tt.ts's layout and rules, ported below):
+ * its address and bucket mask, and the search's age; tableAt 0 = the host's table, through the imports.
+ */
+let tableAt: usize = 0;
+let bucketMask: i32 = 0;
+let age: i32 = 1;
 
 /** Per call: the search's settings and counters (read back by the host). */
 let keyLo: i32 = 0;
@@ -173,6 +186,17 @@ export function setData(
   sideHi = keySideHi;
 }
 
+/** A table of `bytes` (a power of two of 32-byte buckets) in this memory: its address (zeroed: fresh pages). */
+export function allocTable(bytes: i32): usize {
+  return heap.alloc(<usize>bytes);
+}
+
+/** Searches through the table at `at` (0: the host's, through the imports). */
+export function useTable(at: usize, mask: i32): void {
+  tableAt = at;
+  bucketMask = mask;
+}
+
 export function nodesAfter(): f64 {
   return <f64>nodes;
 }
@@ -186,67 +210,28 @@ export function wasStopped(): i32 {
   return stopped ? 1 : 0;
 }
 
+/** Moves of p along one direction pair (+d and -d) through the opponent discs in mask (Kogge-Stone, as Edax). */
+// @ts-ignore: decorator
+@inline
+function movesAlong(p: u64, mask: u64, d: u64): u64 {
+  const d2 = d + d;
+  let up = mask & (p << d);
+  up |= mask & (up << d);
+  const pairUp = mask & (mask << d);
+  up |= pairUp & (up << d2);
+  up |= pairUp & (up << d2);
+  let down = mask & (p >> d);
+  down |= mask & (down >> d);
+  const pairDown = mask & (mask >> d);
+  down |= pairDown & (down >> d2);
+  down |= pairDown & (down >> d2);
+  return (up << d) | (down >> d);
+}
+
 /** Legal moves of p against o (any correct generator gives the same set as board.ts's mobility). */
 function mobility(p: u64, o: u64): u64 {
   const inner = o & 0x7e7e7e7e7e7e7e7e;
-  let moves: u64 = 0;
-  let t: u64;
-  t = inner & (p << 1);
-  t |= inner & (t << 1);
-  t |= inner & (t << 1);
-  t |= inner & (t << 1);
-  t |= inner & (t << 1);
-  t |= inner & (t << 1);
-  moves |= t << 1;
-  t = inner & (p >> 1);
-  t |= inner & (t >> 1);
-  t |= inner & (t >> 1);
-  t |= inner & (t >> 1);
-  t |= inner & (t >> 1);
-  t |= inner & (t >> 1);
-  moves |= t >> 1;
-  t = o & (p << 8);
-  t |= o & (t << 8);
-  t |= o & (t << 8);
-  t |= o & (t << 8);
-  t |= o & (t << 8);
-  t |= o & (t << 8);
-  moves |= t << 8;
-  t = o & (p >> 8);
-  t |= o & (t >> 8);
-  t |= o & (t >> 8);
-  t |= o & (t >> 8);
-  t |= o & (t >> 8);
-  t |= o & (t >> 8);
-  moves |= t >> 8;
-  t = inner & (p << 7);
-  t |= inner & (t << 7);
-  t |= inner & (t << 7);
-  t |= inner & (t << 7);
-  t |= inner & (t << 7);
-  t |= inner & (t << 7);
-  moves |= t << 7;
-  t = inner & (p >> 7);
-  t |= inner & (t >> 7);
-  t |= inner & (t >> 7);
-  t |= inner & (t >> 7);
-  t |= inner & (t >> 7);
-  t |= inner & (t >> 7);
-  moves |= t >> 7;
-  t = inner & (p << 9);
-  t |= inner & (t << 9);
-  t |= inner & (t << 9);
-  t |= inner & (t << 9);
-  t |= inner & (t << 9);
-  t |= inner & (t << 9);
-  moves |= t << 9;
-  t = inner & (p >> 9);
-  t |= inner & (t >> 9);
-  t |= inner & (t >> 9);
-  t |= inner & (t >> 9);
-  t |= inner & (t >> 9);
-  t |= inner & (t >> 9);
-  moves |= t >> 9;
+  const moves = movesAlong(p, inner, 1) | movesAlong(p, o, 8) | movesAlong(p, inner, 7) | movesAlong(p, inner, 9);
   return moves & ~(p | o);
 }
 
@@ -302,10 +287,20 @@ function evaluate(at: i32, side: i32, empties: i32, p: u64, o: u64, moves: u64):
   return <i32>jsRound(value);
 }
 
+/** The block at `from` copied to the next ply's place (46 words: eleven 16-byte vectors and two words). */
+// @ts-ignore: decorator
+@inline
+function copyBlock(from: i32): void {
+  const src = changetype<usize>(INDEX_STACK) + ((<usize>from) << 2);
+  const dst = src + ((<usize>INSTANCES) << 2);
+  for (let k: usize = 0; k < 176; k += 16) v128.store(dst + k, v128.load(src + k));
+  store<u64>(dst + 176, load<u64>(src + 176));
+}
+
 /** position.ts's updateIndices: the child's block is the parent's plus the placed square and the flips. */
 function updateIndices(from: i32, side: i32, move: i32, flipped: u64): void {
   const to = from + INSTANCES;
-  for (let i = 0; i < INSTANCES; i++) unchecked((INDEX_STACK[to + i] = INDEX_STACK[from + i]));
+  copyBlock(from);
   const placed = (side == 0 ? 1 : 2) + (1 << INDEX_BITS);
   for (let k = unchecked(SLOT_START[move]), end = unchecked(SLOT_START[move + 1]); k < end; k++) {
     const slot = to + load<i32>(slots + ((<usize>k) << 2));
@@ -323,11 +318,16 @@ function updateIndices(from: i32, side: i32, move: i32, flipped: u64): void {
   }
 }
 
-/** position.ts's moveOrderScore: fewest replies (corners twice) first, then the square's quality. */
-function moveOrderScore(move: i32, p: u64, o: u64): i32 {
+/**
+ * position.ts's moveOrderScore: fewest replies (corners twice) first, then the square's quality. The flips
+ * and the replies are kept at `at` for making the move.
+ */
+function moveOrderScore(move: i32, p: u64, o: u64, at: i32): i32 {
   if (move == PASS_MOVE) return 0;
   const f = flips(move, p, o);
   const r = mobility(o ^ f, p | f | bit(move));
+  unchecked((FLIPS[at] = f));
+  unchecked((REPLIES[at] = r));
   const replies = count(r) + count(r & CORNERS);
   return unchecked(SQUARE_ORDER[move]) - replies * 64;
 }
@@ -336,6 +336,74 @@ function moveOrderScore(move: i32, p: u64, o: u64): i32 {
 @inline
 function isProven(score: i32): bool {
   return score >= PROVEN_THRESHOLD || score <= -PROVEN_THRESHOLD;
+}
+
+// tt.ts, line for line: two 4-word slots per bucket, [key ^ data, move, score, meta]; meta = depth | bound << 8 |
+// exact-subtree << 10 | age << 11; the key is verified against the words XORed together.
+const AGE_MASK: i32 = 63;
+
+// @ts-ignore: decorator
+@inline
+function verifies(slot: usize, hashHi: i32): bool {
+  const meta = load<i32>(slot, 12);
+  return meta != 0 && (load<i32>(slot) ^ load<i32>(slot, 4) ^ load<i32>(slot, 8) ^ meta) == hashHi;
+}
+
+/** tt.ts's probe and accessors: a hit fills HIT (move, score at this ply, depth, bound, exact-subtree flag). */
+function probeTable(hashLo: i32, hashHi: i32, ply: i32): bool {
+  const base = tableAt + ((<usize>(hashLo & bucketMask)) << 5);
+  for (let slot = base; slot <= base + 16; slot += 16) {
+    const meta = load<i32>(slot, 12);
+    if (meta == 0) continue;
+    const move = load<i32>(slot, 4);
+    const score = load<i32>(slot, 8);
+    if ((load<i32>(slot) ^ move ^ score ^ meta) != hashHi) continue;
+    unchecked((HIT[0] = move));
+    unchecked((HIT[1] = score >= PROVEN_THRESHOLD ? score - ply : score <= -PROVEN_THRESHOLD ? score + ply : score));
+    unchecked((HIT[2] = meta & 255));
+    unchecked((HIT[3] = (meta >>> 8) & 3));
+    unchecked((HIT[4] = (meta >>> 10) & 1));
+    return true;
+  }
+  return false;
+}
+
+/** tt.ts's store: same slot choice, same keep-the-deeper rule, same words. */
+function storeTable(hashLo: i32, hashHi: i32, depth: i32, bound: i32, score: i32, ply: i32, move: i32, exact: i32): void {
+  const base = tableAt + ((<usize>(hashLo & bucketMask)) << 5);
+  const other = base + 16;
+  let slot: usize;
+  if (verifies(base, hashHi)) slot = base;
+  else if (verifies(other, hashHi)) slot = other;
+  else {
+    const metaA = load<i32>(base, 12);
+    const metaB = load<i32>(other, 12);
+    if (metaA == 0) slot = base;
+    else if (metaB == 0) slot = other;
+    else {
+      const staleA = ((metaA >>> 11) & AGE_MASK) != age;
+      const staleB = ((metaB >>> 11) & AGE_MASK) != age;
+      if (staleA != staleB) slot = staleA ? base : other;
+      else slot = (metaA & 255) <= (metaB & 255) ? base : other;
+    }
+  }
+  const meta = load<i32>(slot, 12);
+  const oldMove = load<i32>(slot, 4);
+  const sameKey = verifies(slot, hashHi);
+  if (sameKey && ((meta >>> 11) & AGE_MASK) == age && (meta & 255) > depth + 2 && bound != BOUND_EXACT) {
+    if (move >= 0 && oldMove < 0) {
+      store<i32>(slot, move, 4);
+      store<i32>(slot, hashHi ^ move ^ load<i32>(slot, 8) ^ meta);
+    }
+    return;
+  }
+  const newMove = move >= 0 || !sameKey ? move : oldMove;
+  const newScore = score >= PROVEN_THRESHOLD ? score + ply : score <= -PROVEN_THRESHOLD ? score - ply : score;
+  const newMeta = (min(depth, 255) & 255) | (bound << 8) | (exact << 10) | (age << 11);
+  store<i32>(slot, hashHi ^ newMove ^ newScore ^ newMeta);
+  store<i32>(slot, newMove, 4);
+  store<i32>(slot, newScore, 8);
+  store<i32>(slot, newMeta, 12);
 }
 
 function updatePv(ply: i32, move: i32): void {
@@ -364,7 +432,7 @@ function onCutoff(move: i32, ply: i32, depth: i32, historyBase: i32, ttMove: i32
 }
 
 /** search.ts's probCut with position.ts's probe (probcut.ts probCutProbe). */
-function probCut(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, side: i32, hashLo: i32, hashHi: i32, empties: i32): i32 {
+function probCut(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, side: i32, hashLo: i32, hashHi: i32, empties: i32, known: u64): i32 {
   if (confidence <= 0 || depth > probCutMaxDepth || empties < depth + PROBCUT_END_MARGIN) return NO_CUT;
   const shallow = load<i32>(probCutShallow + ((<usize>depth) << 2));
   if (shallow < 0 || shallow >= depth) return NO_CUT;
@@ -378,7 +446,7 @@ function probCut(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
     const up = Math.ceil((<f64>beta + margin - intercept) / slope);
     if (up < <f64>EVAL_LIMIT && up > <f64>-EVAL_LIMIT) {
       const u = <i32>up;
-      const v = negamax(shallow, u - 1, u, ply, p, o, side, hashLo, hashHi, empties);
+      const v = negamax(shallow, u - 1, u, ply, p, o, side, hashLo, hashHi, empties, known);
       if (stopped) return NO_CUT;
       if (v >= u) {
         cuts++;
@@ -391,7 +459,7 @@ function probCut(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
     const down = Math.floor((<f64>alpha - margin - intercept) / slope);
     if (down > <f64>-EVAL_LIMIT && down < <f64>EVAL_LIMIT) {
       const d = <i32>down;
-      const v = negamax(shallow, d, d + 1, ply, p, o, side, hashLo, hashHi, empties);
+      const v = negamax(shallow, d, d + 1, ply, p, o, side, hashLo, hashHi, empties, known);
       if (stopped) return NO_CUT;
       if (v <= d) {
         cuts++;
@@ -423,21 +491,29 @@ function pickMove(offset: i32, i: i32, n: i32): i32 {
     unchecked((MOVES[bestAt] = m));
     unchecked((SCORES[bestAt] = SCORES[at]));
     unchecked((SCORES[at] = bestScore));
+    const f = unchecked(FLIPS[at]);
+    unchecked((FLIPS[at] = FLIPS[bestAt]));
+    unchecked((FLIPS[bestAt] = f));
+    const r = unchecked(REPLIES[at]);
+    unchecked((REPLIES[at] = REPLIES[bestAt]));
+    unchecked((REPLIES[bestAt] = r));
   }
   return unchecked(MOVES[at]);
 }
 
 /**
  * search.ts's negamax for the player p (side `side`) against o; hashLo/hashHi are the salted key halves;
- * the pattern block of this ply is at INDEX_STACK[ply * INSTANCES].
+ * the pattern block of this ply is at INDEX_STACK[ply * INSTANCES]; `known` is p's legal moves when the parent
+ * computed them (else UNKNOWN).
  */
-function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, side: i32, hashLo: i32, hashHi: i32, empties: i32): i32 {
+function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, side: i32, hashLo: i32, hashHi: i32, empties: i32, known: u64): i32 {
   unchecked((PV_LENGTH[ply] = ply));
   if ((<i32>nodes & checkMask) == 0 && !stopped && pollStop(<f64>nodes) != 0) stopped = true;
   if (stopped) return 0;
 
-  const moves = mobility(p, o);
-  if (moves == 0 && mobility(o, p) == 0) {
+  const moves = known != UNKNOWN ? known : mobility(p, o);
+  const opponentMoves = moves == 0 ? mobility(o, p) : UNKNOWN;
+  if (moves == 0 && opponentMoves == 0) {
     const diff = count(p) - count(o);
     if (diff == 0) return 0;
     return diff > 0 ? WIN_SCORE - ply : -(WIN_SCORE - ply);
@@ -456,7 +532,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
 
   const alphaOrig = alpha;
   let ttMove = -1;
-  if (ttProbe(hashLo, hashHi, ply) != 0) {
+  if (tableAt != 0 ? probeTable(hashLo, hashHi, ply) : ttProbe(hashLo, hashHi, ply) != 0) {
     ttMove = unchecked(HIT[0]);
     const ttScore = unchecked(HIT[1]);
     const bound = unchecked(HIT[3]);
@@ -470,7 +546,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
 
   const pvNode = beta - alpha > 1;
   if (!pvNode && depth >= 2) {
-    const cut = probCut(depth, alpha, beta, ply, p, o, side, hashLo, hashHi, empties);
+    const cut = probCut(depth, alpha, beta, ply, p, o, side, hashLo, hashHi, empties, moves);
     if (stopped) return 0;
     if (cut != NO_CUT) return cut;
   }
@@ -494,11 +570,12 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
   }
   for (let i = offset, end = offset + n; i < end; i++) {
     const move = unchecked(MOVES[i]);
+    unchecked((REPLIES[i] = UNKNOWN));
     let s: i32;
     if (move == ttMove) s = TT_MOVE_BONUS;
     else if (move == killer1) s = KILLER_BONUS_1;
     else if (move == killer2) s = KILLER_BONUS_2;
-    else s = unchecked(HISTORY[historyBase + move]) + moveOrderScore(move, p, o) * HINT_WEIGHT;
+    else s = unchecked(HISTORY[historyBase + move]) + moveOrderScore(move, p, o, i) * HINT_WEIGHT;
     unchecked((SCORES[i] = s));
   }
   const hlStart = leaves;
@@ -514,12 +591,14 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
     let childLo = hashLo ^ sideLo;
     let childHi = hashHi ^ sideHi;
     let childEmpties = empties;
+    let childMoves = unchecked(REPLIES[offset + i]);
     if (move == PASS_MOVE) {
       cp = o;
       co = p;
-      for (let k = 0; k < INSTANCES; k++) unchecked((INDEX_STACK[at + INSTANCES + k] = INDEX_STACK[at + k]));
+      childMoves = opponentMoves;
+      copyBlock(at);
     } else {
-      const f = flips(move, p, o);
+      const f = childMoves != UNKNOWN ? unchecked(FLIPS[offset + i]) : flips(move, p, o);
       cp = o ^ f;
       co = p | f | bit(move);
       childLo ^= unchecked(PLACE_LO[side * 64 + move]);
@@ -538,15 +617,15 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
     const childSide = side ^ 1;
     let score: i32;
     if (i == 0) {
-      score = -negamax(depth - 1, -beta, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties);
+      score = -negamax(depth - 1, -beta, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties, childMoves);
     } else {
       const reduction = depth >= 3 && i >= 3 && unchecked(SCORES[offset + i]) < TACTICAL_ORDER_SCORE ? (i >= 8 && depth >= 5 ? 2 : 1) : 0;
-      score = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties);
+      score = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties, childMoves);
       if (score > alpha && reduction > 0 && !stopped) {
-        score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties);
+        score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties, childMoves);
       }
       if (score > alpha && score < beta && pvNode && !stopped) {
-        score = -negamax(depth - 1, -beta, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties);
+        score = -negamax(depth - 1, -beta, -alpha, ply + 1, cp, co, childSide, childLo, childHi, childEmpties, childMoves);
       }
     }
     if (stopped) return 0;
@@ -565,7 +644,8 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
   }
 
   const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
-  ttStore(hashLo, hashHi, depth, bound, best, ply, bestMove, leaves == hlStart ? 1 : 0);
+  if (tableAt != 0) storeTable(hashLo, hashHi, depth, bound, best, ply, bestMove, leaves == hlStart ? 1 : 0);
+  else ttStore(hashLo, hashHi, depth, bound, best, ply, bestMove, leaves == hlStart ? 1 : 0);
   return best;
 }
 
@@ -590,12 +670,14 @@ export function search(
   nodesBefore: f64,
   mask: i32,
   probCutConfidence: f64,
+  tableAge: i32,
 ): i32 {
+  age = tableAge;
   nodes = <i64>nodesBefore;
   checkMask = mask;
   confidence = probCutConfidence;
   leaves = 0;
   cuts = 0;
   stopped = false;
-  return negamax(depth, alpha, beta, ply, board(pl, ph), board(ol, oh), side, hashLo, hashHi, empties);
+  return negamax(depth, alpha, beta, ply, board(pl, ph), board(ol, oh), side, hashLo, hashHi, empties, UNKNOWN);
 }
