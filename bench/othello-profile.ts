@@ -1,5 +1,5 @@
 /**
- * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE.cpuprofile]
+ * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--summary FILE.cpuprofile]
  *
  * The Othello search's hot path on a fixed tree: the bench's twelve midgame positions (bench/games/othello.ts),
  * each searched by a fresh searcher to a fixed depth, so the node count is deterministic and a profile or an
@@ -11,12 +11,13 @@ import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { disableEndgameKernel } from '../src/games/othello/kernel.js';
+import { disableSearchKernel } from '../src/games/othello/search-kernel.js';
 import { solveExactly } from '../src/games/othello/solver.js';
 import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
-  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--solve [--no-kernel]] [--summary FILE]
+  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--summary FILE]
 
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling: run it
 as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, or under valgrind.
@@ -24,10 +25,18 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
   --depth N        fixed depth (default 11)
   --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
   --solve          solve the bench's ten 20-empty positions exactly instead
-  --no-kernel      with --solve: without the WebAssembly kernel (the TypeScript shallow solver)
+  --signature      also print each position's nodes, score and principal variation
+  --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve, the TypeScript shallow solver)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
-  options: { depth: { type: 'string' }, positions: { type: 'string' }, summary: { type: 'string' }, solve: { type: 'boolean' }, 'no-kernel': { type: 'boolean' } },
+  options: {
+    depth: { type: 'string' },
+    positions: { type: 'string' },
+    summary: { type: 'string' },
+    solve: { type: 'boolean' },
+    signature: { type: 'boolean' },
+    'no-kernel': { type: 'boolean' },
+  },
 } as const;
 
 interface ProfileNode {
@@ -109,6 +118,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     summarise(String(values.summary));
     return;
   }
+  if (values['no-kernel'] === true) disableSearchKernel();
   if (values.solve === true) {
     if (values['no-kernel'] === true) disableEndgameKernel();
     solveTwenty(intOption(values, 'positions', 10, 1, 10));
@@ -120,7 +130,12 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   let nodes = 0;
   const cpuStart = process.cpuUsage();
   const started = process.hrtime.bigint();
-  for (const pos of positions) nodes += new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: depth }).nodes;
+  const signatures: string[] = [];
+  for (const [i, pos] of positions.entries()) {
+    const r = new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: depth });
+    nodes += r.nodes;
+    if (values.signature === true) signatures.push(`position ${i + 1}: ${r.nodes} nodes, score ${r.score}, pv ${r.pv.join(' ')}`);
+  }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
@@ -129,6 +144,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     `midgame depth ${depth}: ${positions.length} positions, ${nodes} nodes in ${ms.toFixed(0)} ms wall (${rate(ms)} nodes/s), ` +
       `${cpuMs.toFixed(0)} ms CPU (${rate(cpuMs)} nodes/s)`,
   );
+  for (const line of signatures) console.log(line);
 }
 
 runCliIfMain(import.meta.url, spec, main);

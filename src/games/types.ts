@@ -10,6 +10,7 @@
  * JSON is parsed and validated once, at the edge, into a SearchPosition; the position crosses to a
  * worker as a compact Int32Array snapshot.
  */
+import type { TranspositionTable } from '../search/tt.js';
 import type { TSchema } from 'typebox';
 import type { Result } from '../core/result.js';
 
@@ -76,6 +77,57 @@ export interface SearchPosition {
    * [slope, intercept, margin] into out, or -1 for no probe here (off, too near the end, no data).
    */
   probCut?(depth: number, out: Float64Array): number;
+  /**
+   * Optional compiled subtree search (Othello's WebAssembly kernel) for the position as it stands now, or
+   * null. It runs the search's own negamax, node for node, so a search may hand it whole subtrees.
+   */
+  subtreeSearch?(): SubtreeSearch | null;
+}
+
+/** What a subtree search needs from the search that calls it (src/search/search.ts). */
+export interface SubtreeHost {
+  /** Table probe: writes [move, score at `ply`, depth, bound, exact-subtree flag] into hit and returns true on a hit. */
+  probeTable(hashLo: number, hashHi: number, ply: number, hit: Int32Array): boolean;
+  storeTable(hashLo: number, hashHi: number, depth: number, bound: number, score: number, ply: number, move: number, exactSubtree: boolean): void;
+  /** The search's stop check, at this node count: true stops it. */
+  pollStop(nodes: number): boolean;
+}
+
+/**
+ * A compiled negamax (search.ts's, the same nodes in the same order). Its killer, history and PV tables are the
+ * calling search's: the search uses these arrays instead of its own while it searches such a position.
+ */
+export interface SubtreeSearch {
+  /**
+   * The table to search with in place of `owner`: a table of the same size in the kernel's memory, which it
+   * reads directly (emptied whenever `owner` was cleared or another owner bound it), or `owner` itself (a
+   * table shared between threads), then read through SubtreeHost. Call first: the arrays below may change.
+   */
+  bindTable(owner: TranspositionTable): TranspositionTable;
+  readonly killers: Int32Array;
+  readonly history: Int32Array;
+  readonly pvTable: Int32Array;
+  readonly pvLength: Int32Array;
+  /**
+   * negamax(depth, alpha, beta, ply) of the position; keyLo/keyHi are the search's key salt, nodes its count so
+   * far, checkMask its stop-check interval, age the bound table's. After the call: nodes, heuristicLeaves and
+   * probCuts (the last two counted from 0 by this call).
+   */
+  negamax(
+    host: SubtreeHost,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    keyLo: number,
+    keyHi: number,
+    nodes: number,
+    checkMask: number,
+    age: number,
+  ): number;
+  readonly nodes: number;
+  readonly heuristicLeaves: number;
+  readonly probCuts: number;
 }
 
 /** Knobs the engine face accepts; the arena uses `profile` to pit configurations against each other. */

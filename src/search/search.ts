@@ -6,7 +6,7 @@
  * All per-node storage is preallocated: one move buffer sliced by ply (offsets), ordering scores
  * beside it, a triangular PV table. Nothing is allocated inside negamax.
  */
-import { TACTICAL_HINT, type SearchPosition } from '../games/types.js';
+import { TACTICAL_HINT, type SearchPosition, type SubtreeHost, type SubtreeSearch } from '../games/types.js';
 import { Random } from '../core/random.js';
 import {
   DRAW_SCORE,
@@ -132,16 +132,25 @@ const HINT_WEIGHT = 4;
 /** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
 const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
 
-export class Searcher {
+export class Searcher implements SubtreeHost {
   readonly tt: TranspositionTable;
   nodes = 0;
 
   private moves = new Int32Array(0);
   private orderScores = new Int32Array(0);
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private history = new Int32Array(0);
-  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+  private readonly ownKillers = new Int32Array(MAX_PLY * 2);
+  private ownHistory = new Int32Array(0);
+  private readonly ownPvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly ownPvLength = new Int32Array(MAX_PLY + 1);
+  /** The tables in use: this searcher's own, or a subtree search's (the same roles, in its memory). */
+  private killers: Int32Array = this.ownKillers;
+  private history: Int32Array = this.ownHistory;
+  private pvTable: Int32Array = this.ownPvTable;
+  private pvLength: Int32Array = this.ownPvLength;
+  /** The position's compiled subtree search, when it has one: every node below the root runs in it. */
+  private subtree: SubtreeSearch | null = null;
+  /** The table this search uses: tt, or the subtree search's copy of it in its own memory. */
+  private table: TranspositionTable;
 
   private pos!: SearchPosition;
   /** XORed into every TT key: the position's game and shape (the table outlives one request). */
@@ -166,6 +175,7 @@ export class Searcher {
 
   constructor(tt: TranspositionTable) {
     this.tt = tt;
+    this.table = tt;
   }
 
   search(pos: SearchPosition, limits: SearchLimits = {}): SearchResult {
@@ -285,10 +295,24 @@ export class Searcher {
       this.orderScores = new Int32Array(bufferSize);
     }
     this.moveSpace = pos.moveSpace;
-    if (this.history.length !== 2 * pos.moveSpace) this.history = new Int32Array(2 * pos.moveSpace);
-    else this.history.fill(0);
+    const subtree = typeof pos.subtreeSearch === 'function' ? pos.subtreeSearch() : null;
+    this.subtree = subtree !== null && subtree.history.length === 2 * pos.moveSpace ? subtree : null;
+    this.table = this.subtree === null ? this.tt : this.subtree.bindTable(this.tt);
+    if (this.subtree !== null) {
+      this.killers = this.subtree.killers;
+      this.history = this.subtree.history;
+      this.pvTable = this.subtree.pvTable;
+      this.pvLength = this.subtree.pvLength;
+    } else {
+      if (this.ownHistory.length !== 2 * pos.moveSpace) this.ownHistory = new Int32Array(2 * pos.moveSpace);
+      this.killers = this.ownKillers;
+      this.history = this.ownHistory;
+      this.pvTable = this.ownPvTable;
+      this.pvLength = this.ownPvLength;
+    }
+    this.history.fill(0);
     this.killers.fill(-1);
-    this.tt.newSearch();
+    this.table.newSearch();
   }
 
   private generate(offset: number): number {
@@ -299,8 +323,8 @@ export class Searcher {
 
   /** First iteration order: the game's hint, then a seeded jitter so equal moves vary by seed only. */
   private orderRoot(count: number, seed: number | undefined): void {
-    const slot = this.tt.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
-    const ttMove = slot >= 0 ? this.tt.move(slot) : -1;
+    const slot = this.table.probe(this.pos.hashLo ^ this.keyLo, this.pos.hashHi ^ this.keyHi);
+    const ttMove = slot >= 0 ? this.table.move(slot) : -1;
     const rng = seed === undefined ? null : new Random(seed);
     for (let i = 0; i < count; i++) {
       const move = this.moves[i];
@@ -363,7 +387,7 @@ export class Searcher {
       this.moves[0] = move;
     }
     if (!this.stopped) {
-      this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+      this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
   }
@@ -415,11 +439,12 @@ export class Searcher {
     for (let i = 0; i < lines.length; i++) this.moves[i] = lines[i].move;
     for (const move of rest) this.moves[at++] = move;
     const best = lines[0];
-    this.tt.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
+    this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best.score, 0, best.move, this.heuristicLeaves === 0);
     return lines;
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
+    if (this.subtree !== null) return this.subtreeNegamax(depth, alpha, beta, ply);
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if ((this.nodes & this.checkMask) === 0 && this.checkStop()) return 0;
@@ -443,7 +468,7 @@ export class Searcher {
     if (beta > mateScore) beta = mateScore;
     if (alpha >= beta) return alpha;
 
-    const tt = this.tt;
+    const tt = this.table;
     const hashLo = pos.hashLo ^ this.keyLo;
     const hashHi = pos.hashHi ^ this.keyHi;
     const alphaOrig = alpha;
@@ -530,6 +555,42 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
     tt.store(hashLo, hashHi, depth, bound, best, ply, bestMove, this.heuristicLeaves === hlStart);
     return best;
+  }
+
+  /** The same negamax, run by the position's subtree search in one call; its counters are added to this search's. */
+  private subtreeNegamax(depth: number, alpha: number, beta: number, ply: number): number {
+    if (this.stopped) {
+      this.pvLength[ply] = ply;
+      return 0;
+    }
+    const subtree = this.subtree!;
+    const score = subtree.negamax(this, depth, alpha, beta, ply, this.keyLo, this.keyHi, this.nodes, this.checkMask, this.table.age);
+    this.nodes = subtree.nodes;
+    this.heuristicLeaves += subtree.heuristicLeaves;
+    this.probCuts += subtree.probCuts;
+    return score;
+  }
+
+  /** SubtreeHost: the table, read as negamax reads it. */
+  probeTable(hashLo: number, hashHi: number, ply: number, hit: Int32Array): boolean {
+    const tt = this.table;
+    const slot = tt.probe(hashLo, hashHi);
+    if (slot < 0) return false;
+    hit[0] = tt.move(slot);
+    hit[1] = tt.score(slot, ply);
+    hit[2] = tt.depth(slot);
+    hit[3] = tt.bound(slot);
+    hit[4] = tt.exactSubtree(slot) ? 1 : 0;
+    return true;
+  }
+
+  storeTable(hashLo: number, hashHi: number, depth: number, bound: number, score: number, ply: number, move: number, exactSubtree: boolean): void {
+    this.table.store(hashLo, hashHi, depth, bound, score, ply, move, exactSubtree);
+  }
+
+  pollStop(nodes: number): boolean {
+    this.nodes = nodes;
+    return this.checkStop();
   }
 
   /**

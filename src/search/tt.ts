@@ -25,8 +25,10 @@ const EMPTY_META = 0;
 
 export class TranspositionTable {
   readonly data: Int32Array;
-  private readonly bucketMask: number;
-  private age = 1;
+  readonly bucketMask: number;
+  private ageNow = 1;
+  /** How many times clear() ran: a table that mirrors this one (a search kernel's) clears itself when it changes. */
+  clears = 0;
 
   /** The verified copy of the last entry probe() found. */
   private hitMove = -1;
@@ -35,13 +37,14 @@ export class TranspositionTable {
 
   /**
    * sizeMb: the table's size (rounded down to a power of two of buckets). shared: a buffer from
-   * sharedTableBuffer() to work on (other threads may use it at the same time) instead of a table of its own.
+   * sharedTableBuffer() to work on (other threads may use it at the same time) instead of a table of its own,
+   * or a zeroed view of a power of two of buckets in another memory (a search kernel's, which reads it too).
    */
-  constructor(sizeMb: number, shared?: SharedArrayBuffer) {
+  constructor(sizeMb: number, shared?: SharedArrayBuffer | Int32Array) {
     if (shared !== undefined) {
       const buckets = shared.byteLength / BUCKET_BYTES;
       if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) throw new Error('shared table: not a power of two of buckets');
-      this.data = new Int32Array(shared);
+      this.data = shared instanceof Int32Array ? shared : new Int32Array(shared);
       this.bucketMask = buckets - 1;
       return;
     }
@@ -59,12 +62,18 @@ export class TranspositionTable {
 
   clear(): void {
     this.data.fill(0);
-    this.age = 1;
+    this.ageNow = 1;
+    this.clears++;
   }
 
   /** Starts a new search: entries of earlier searches become first candidates for replacement. */
   newSearch(): void {
-    this.age = this.age >= AGE_MASK ? 1 : this.age + 1;
+    this.ageNow = this.ageNow >= AGE_MASK ? 1 : this.ageNow + 1;
+  }
+
+  /** The current search's age (stored in each entry's meta word). */
+  get age(): number {
+    return this.ageNow;
   }
 
   /**
@@ -133,8 +142,8 @@ export class TranspositionTable {
       if (metaA === EMPTY_META) slot = base;
       else if (metaB === EMPTY_META) slot = other;
       else {
-        const staleA = ((metaA >>> 11) & AGE_MASK) !== this.age;
-        const staleB = ((metaB >>> 11) & AGE_MASK) !== this.age;
+        const staleA = ((metaA >>> 11) & AGE_MASK) !== this.ageNow;
+        const staleB = ((metaB >>> 11) & AGE_MASK) !== this.ageNow;
         if (staleA !== staleB) slot = staleA ? base : other;
         else slot = (metaA & 255) <= (metaB & 255) ? base : other;
       }
@@ -143,7 +152,7 @@ export class TranspositionTable {
     const oldMove = d[slot + 1];
     const sameKey = verifies(d, slot, hashHi);
     // Keep a deeper entry of this search over a shallower bound for the same position.
-    if (sameKey && ((meta >>> 11) & AGE_MASK) === this.age && (meta & 255) > depth + 2 && bound !== BOUND_EXACT) {
+    if (sameKey && ((meta >>> 11) & AGE_MASK) === this.ageNow && (meta & 255) > depth + 2 && bound !== BOUND_EXACT) {
       if (move >= 0 && oldMove < 0) {
         d[slot + 1] = move;
         d[slot] = hashHi ^ move ^ d[slot + 2] ^ meta;
@@ -152,7 +161,7 @@ export class TranspositionTable {
     }
     const newMove = move >= 0 || !sameKey ? move : oldMove;
     const newScore = toTT(score, ply);
-    const newMeta = (Math.min(depth, 255) & 255) | (bound << 8) | ((exactSubtree ? 1 : 0) << 10) | (this.age << 11);
+    const newMeta = (Math.min(depth, 255) & 255) | (bound << 8) | ((exactSubtree ? 1 : 0) << 10) | (this.ageNow << 11);
     d[slot] = hashHi ^ newMove ^ newScore ^ newMeta;
     d[slot + 1] = newMove;
     d[slot + 2] = newScore;
@@ -165,7 +174,7 @@ export class TranspositionTable {
     const sample = Math.min(1000, this.data.length / SLOT_INTS);
     for (let i = 0; i < sample; i++) {
       const meta = this.data[i * SLOT_INTS + 3];
-      if (meta !== EMPTY_META && ((meta >>> 11) & AGE_MASK) === this.age) used++;
+      if (meta !== EMPTY_META && ((meta >>> 11) & AGE_MASK) === this.ageNow) used++;
     }
     return Math.round((used * 1000) / sample);
   }

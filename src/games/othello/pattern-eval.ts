@@ -46,7 +46,7 @@ export function globalFeatures(pl: number, ph: number, ol: number, oh: number, o
 }
 
 /** Weight slot (within a phase block) of each instance's table, for the evaluator's inner loop. */
-const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
+export const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
 
 export class PatternEvaluator implements Evaluator {
   /** Stage of each number of empty squares (0..64). */
@@ -55,8 +55,9 @@ export class PatternEvaluator implements Evaluator {
    * The pattern weights (given as weights[stage * PHASE_BLOCK + slot]) as int16, PATTERN_BLOCK per stage: the file stores them as int16, and
    * half the bytes of float32 keeps more of a stage's tables in the CPU cache (the lookups are random).
    */
-  private readonly tables: Int16Array;
-  private readonly linear: Float64Array;
+  readonly tables: Int16Array;
+  /** The global features' weights, LINEAR_COUNT per stage. */
+  readonly linear: Float64Array;
   private readonly indices = new Int32Array(INSTANCE_COUNT);
   private readonly features = new Float64Array(LINEAR_COUNT);
 

@@ -6,7 +6,7 @@
  * with no legal move whose opponent can move generates exactly PASS_MOVE; when neither side can
  * move the game is over and terminal() reports the result by disc count.
  */
-import type { SearchPosition } from '../../games/types.js';
+import type { SearchPosition, SubtreeSearch } from '../../games/types.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS, RESULT_WIN } from '../../search/score.js';
 import {
   BLACK_CELL,
@@ -28,7 +28,9 @@ import {
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
 import { INDEX_BITS, INSTANCE_COUNT, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START, packedIndices } from './patterns.js';
+import { PatternEvaluator } from './pattern-eval.js';
 import { DEFAULT_PROBCUT, probCutProbe, probCutTable } from './probcut.js';
+import { searchKernelFor, setSquareOrder } from './search-kernel.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { keySalt } from '../../search/tt.js';
 
@@ -73,6 +75,7 @@ const SQUARE_ORDER = new Int32Array([
   -40, -200, -10, -10, -10, -10, -200, -40,
   400, -40, 40, 20, 20, 40, -40, 400,
 ]);
+setSquareOrder(SQUARE_ORDER);
 
 /** Mobility cache states per ply. */
 const MOBILITY_UNKNOWN = 0;
@@ -111,7 +114,7 @@ export class OthelloPosition implements SearchPosition {
    * Pattern indices per ply (patterns.ts packedIndices: Black's view and the occupancy), kept when the evaluator reads them: makeMove
    * copies the block and applies each changed square's deltas, unmakeMove restores by stepping back a ply.
    */
-  private readonly indexStack = new Int32Array((MAX_GAME_PLIES + 1) * INSTANCE_COUNT);
+  readonly indexStack = new Int32Array((MAX_GAME_PLIES + 1) * INSTANCE_COUNT);
   private indexed = false;
   /** Plies below this have no valid block (the evaluator was switched after setup at this ply). */
   private indexFloor = 0;
@@ -144,6 +147,18 @@ export class OthelloPosition implements SearchPosition {
   private refreshIndices(ply: number): void {
     const b = this.bits;
     packedIndices(b[0], b[1], b[2], b[3], this.indexStack, ply * INSTANCE_COUNT);
+  }
+
+  /** Where the current ply's block starts in indexStack. */
+  get indexAt(): number {
+    return this.ply * INSTANCE_COUNT;
+  }
+
+  /** The WebAssembly midgame search (search-kernel.ts), for the pattern evaluation with kept indices. */
+  subtreeSearch(): SubtreeSearch | null {
+    const evaluator = this.evaluatorNow;
+    if (!this.indexed || !(evaluator instanceof PatternEvaluator)) return null;
+    return searchKernelFor(evaluator, this);
   }
 
   /** The incremental index block of the current ply (tests compare it with a recomputed one). */
