@@ -14,7 +14,7 @@ import {
   PATTERN_OFFSETS,
   patternIndices,
 } from './patterns.js';
-import type { Evaluator } from './position.js';
+import type { Evaluator } from './evaluator.js';
 
 /** Global features: own / opponent mobility, own / opponent potential mobility, corner moves, parity, bias. */
 export const LINEAR_COUNT = 7;

@@ -28,6 +28,7 @@ import {
 } from './board.js';
 import { flips, flipsHi } from './flips.js';
 import { INDEX_BITS, INSTANCE_COUNT, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START, packedIndices } from './patterns.js';
+import type { Evaluator } from './evaluator.js';
 import { PatternEvaluator } from './pattern-eval.js';
 import { DEFAULT_PROBCUT, probCutProbe, probCutTable } from './probcut.js';
 import { searchKernelFor, setSquareOrder } from './search-kernel.js';
@@ -36,28 +37,7 @@ import { keySalt } from '../../search/tt.js';
 
 const OTHELLO_SALT = keySalt('othello', 8, 8);
 
-/** Scores a position for the side to move from its discs (`p`) and the opponent's (`o`). */
-export interface Evaluator {
-  evaluate(pl: number, ph: number, ol: number, oh: number): number;
-  /**
-   * The same value from the pattern indices the position keeps incrementally (patterns.ts packedIndices:
-   * Black's view and the occupancy of the INSTANCE_COUNT instances at `at`; `side` is the side to move)
-   * and the side to move's legal moves (ml, mh).
-   * An evaluator that has it makes the position keep the indices.
-   */
-  evaluateIndexed?(
-    indices: Int32Array,
-    at: number,
-    side: number,
-    empties: number,
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    ml: number,
-    mh: number,
-  ): number;
-}
+export type { Evaluator } from './evaluator.js';
 
 /** Plies a game can still last: 60 disc moves and at most one pass before each of them. */
 const MAX_GAME_PLIES = 128;
