@@ -24,6 +24,18 @@ import { Searcher } from '../src/search/search.js';
 import { TIME_POLICIES, type TimePolicy } from '../src/search/timeman.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
+import { MIN_LEVEL, TOP_LEVEL, levelSetting } from '../src/levels/levels.js';
+import { playLevel } from '../src/levels/play.js';
+import { WIN_PROB_CURVES } from '../src/analysis/winprob.js';
+
+/** 'level3' -> 3; undefined for other profiles. Levels below the top play by node limits (src/levels/). */
+export function profileLevel(profile: string): number | undefined {
+  const m = /^level(\d+)$/.exec(profile);
+  if (m === null) return undefined;
+  const level = Number(m[1]);
+  if (level < MIN_LEVEL || level > TOP_LEVEL) throw new UsageError(`${profile}: levels go from ${MIN_LEVEL} to ${TOP_LEVEL}`);
+  return level;
+}
 
 export interface ArenaOptions {
   game: string;
@@ -123,6 +135,8 @@ export function makePlayer(
   const rng = new Random(seed);
   const searcher = new Searcher(new TranspositionTable(16));
   const stats = emptyStats();
+  const level = profileLevel(profile);
+  const engineProfile = level === undefined ? profile : 'default';
   return {
     profile,
     stats,
@@ -131,9 +145,15 @@ export function makePlayer(
       const legal = legalMoveCodes(pos);
       if (profile === 'random') return legal[rng.below(legal.length)];
       const engine = def.engine;
-      const own = engine.restore(engine.snapshot(pos), { profile, seed: rng.nextU32() });
+      const own = engine.restore(engine.snapshot(pos), { profile: engineProfile, seed: rng.nextU32() });
       customise?.(own);
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
+      const setting = levelSetting(def.id, level);
+      if (setting !== undefined) {
+        const result = playLevel(own, searcher, setting, WIN_PROB_CURVES[def.id], rng.nextU32());
+        addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes, msSum: Date.now() - asked });
+        return result.move;
+      }
       const limits = depth !== undefined ? { maxDepth: depth } : { deadline: asked + (ms ?? 100), budgetStart: asked, timePolicy };
       if (depth !== undefined) searcher.tt.clear();
       const result = analyse(engine, own, searcher, limits);
@@ -278,7 +298,8 @@ const spec = {
 Plays engine configuration A against B from seeded random openings, each opening twice with the
 colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
 games' evaluation profiles ('default', 'seed', ...) plus two baselines every game has: 'random'
-(a uniformly random legal move) and 'greedy' (a one-ply search). --b-depth gives B its own fixed
+(a uniformly random legal move) and 'greedy' (a one-ply search), and the playing levels 'level1' to
+'level${TOP_LEVEL}' (below the top: node limits, whatever --depth / --ms say; the top is 'default'). --b-depth gives B its own fixed
 depth, to measure what a ply of search is worth against an evaluation's knowledge. --record
 appends one JSON line per game (pair, who played first, opening and game moves in the game's
 notation, result for the first player), so lost games can be replayed and studied.

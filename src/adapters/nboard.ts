@@ -6,9 +6,10 @@
 import { createInterface } from 'node:readline';
 import { type CliSpec, intOption, runCliIfMain } from '../core/cli.js';
 import { SearchPool } from '../pool/pool.js';
+import { MIN_LEVEL, TOP_LEVEL } from '../levels/levels.js';
 import { DEFAULT_NBOARD_OPTIONS, NBoardEngine } from './nboard/engine.js';
 
-const USAGE = `usage: kibitz-nboard [--depth N] [--max-seconds N] [--tt-mb N]   (npm run --silent nboard -- ...)
+const USAGE = `usage: kibitz-nboard [--depth N] [--max-seconds N] [--tt-mb N] [--level N] [--seed N]   (npm run --silent nboard -- ...)
 
 An Othello engine for NBoard (protocol version 2) on stdin/stdout: nboard, set depth, set game
 (GGF, passes included or left out), set contempt (accepted, no effect), move, hint N (the N best
@@ -20,18 +21,29 @@ Options:
   --depth N        midgame depth until the GUI sends "set depth" (default ${DEFAULT_NBOARD_OPTIONS.defaultDepth})
   --max-seconds N  wall-clock cap of one go / hint (default ${DEFAULT_NBOARD_OPTIONS.maxSeconds})
   --tt-mb N        transposition table MiB of the search thread (default 64)
+  --level N        playing level of go from ${MIN_LEVEL} (weakest) to ${TOP_LEVEL} (full strength, the default); below the
+                   top a node-limited search and a weighted choice among its best lines, whatever the depth (docs/levels.md)
+  --seed N         seed of a level's choices (default random): the same game then gets the same moves
   -h, --help       this text`;
 
-export const NBOARD_CLI: CliSpec<{ depth: { type: 'string' }; 'max-seconds': { type: 'string' }; 'tt-mb': { type: 'string' } }> = {
+export const NBOARD_CLI: CliSpec<{
+  depth: { type: 'string' };
+  'max-seconds': { type: 'string' };
+  'tt-mb': { type: 'string' };
+  level: { type: 'string' };
+  seed: { type: 'string' };
+}> = {
   name: 'kibitz-nboard',
   usage: USAGE,
-  options: { depth: { type: 'string' }, 'max-seconds': { type: 'string' }, 'tt-mb': { type: 'string' } },
+  options: { depth: { type: 'string' }, 'max-seconds': { type: 'string' }, 'tt-mb': { type: 'string' }, level: { type: 'string' }, seed: { type: 'string' } },
 };
 
 runCliIfMain(import.meta.url, NBOARD_CLI, async ({ values }) => {
   const options = {
     defaultDepth: intOption(values, 'depth', DEFAULT_NBOARD_OPTIONS.defaultDepth, 1, 60),
     maxSeconds: intOption(values, 'max-seconds', DEFAULT_NBOARD_OPTIONS.maxSeconds, 1, 86_400),
+    level: intOption(values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL),
+    ...(values.seed === undefined ? {} : { seed: intOption(values, 'seed', 0, 0, 4294967295) }),
   };
   const ttSizeMb = intOption(values, 'tt-mb', 64, 1, 4096);
   const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb, overrunGraceMs: 1000, overrunKillMs: 5000 });

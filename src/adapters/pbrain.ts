@@ -5,9 +5,11 @@
  */
 import { createInterface } from 'node:readline';
 import { type CliSpec, intOption, runCliIfMain } from '../core/cli.js';
+import { MIN_LEVEL, TOP_LEVEL } from '../levels/levels.js';
 import { DEFAULT_BRAIN_OPTIONS, GomocupBrain, MAX_SIZE, MIN_SIZE, TIME_LEFT_SHARE } from './gomocup/brain.js';
 
-const USAGE = `usage: pbrain-kibitz [--turn-ms N] [--margin-ms N] [--margin-pct N] [--tt-mb N]   (npm run --silent pbrain -- ...)
+const USAGE = `usage: pbrain-kibitz [--turn-ms N] [--margin-ms N] [--margin-pct N] [--tt-mb N] [--level N] [--seed N]
+       (npm run --silent pbrain -- ...)
 
 A Gomocup / Piskvork brain: speaks the Gomoku AI protocol on stdin/stdout (START, RECTSTART,
 RESTART, BEGIN, TURN, BOARD ... DONE, TAKEBACK, PLAY, INFO, END, ABOUT; answers OK, X,Y, ERROR,
@@ -28,6 +30,9 @@ Options:
   --margin-pct N ...plus N% of the limit (default ${DEFAULT_BRAIN_OPTIONS.marginPct})
   --tt-mb N      transposition table MiB without INFO max_memory (default ${DEFAULT_BRAIN_OPTIONS.ttMb};
                  with it: a quarter of the limit, at most this)
+  --level N      playing level from ${MIN_LEVEL} (weakest) to ${TOP_LEVEL} (full strength, the default); below the top
+                 a node-limited search and a weighted choice among its best lines (docs/levels.md)
+  --seed N       seed of a level's choices (default random): the same game then gets the same moves
   -h, --help     this text`;
 
 export const PBRAIN_CLI: CliSpec<{
@@ -35,10 +40,19 @@ export const PBRAIN_CLI: CliSpec<{
   'margin-ms': { type: 'string' };
   'margin-pct': { type: 'string' };
   'tt-mb': { type: 'string' };
+  level: { type: 'string' };
+  seed: { type: 'string' };
 }> = {
   name: 'pbrain-kibitz',
   usage: USAGE,
-  options: { 'turn-ms': { type: 'string' }, 'margin-ms': { type: 'string' }, 'margin-pct': { type: 'string' }, 'tt-mb': { type: 'string' } },
+  options: {
+    'turn-ms': { type: 'string' },
+    'margin-ms': { type: 'string' },
+    'margin-pct': { type: 'string' },
+    'tt-mb': { type: 'string' },
+    level: { type: 'string' },
+    seed: { type: 'string' },
+  },
 };
 
 runCliIfMain(import.meta.url, PBRAIN_CLI, ({ values }) => {
@@ -47,6 +61,8 @@ runCliIfMain(import.meta.url, PBRAIN_CLI, ({ values }) => {
     marginMs: intOption(values, 'margin-ms', DEFAULT_BRAIN_OPTIONS.marginMs, 0),
     marginPct: intOption(values, 'margin-pct', DEFAULT_BRAIN_OPTIONS.marginPct, 0, 90),
     ttMb: intOption(values, 'tt-mb', DEFAULT_BRAIN_OPTIONS.ttMb, 1, 4096),
+    level: intOption(values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL),
+    ...(values.seed === undefined ? {} : { seed: intOption(values, 'seed', 0, 0, 4294967295) }),
     // The first turn's budget counts from the process's own start (Node's start-up included).
     processStart: Math.round(performance.timeOrigin),
   });

@@ -10,6 +10,7 @@ import { newControlBlock, type SearchTask, type SearchTaskResult } from '../pool
 import type { SearchJob } from '../pool/pool.js';
 import { type RootOptions, fallbackSearch } from '../pool/fallback.js';
 import { heuristicWinProbability, provenWinProbability } from '../analysis/winprob.js';
+import { TOP_LEVEL } from '../levels/levels.js';
 
 export type GameStatus = { status: 'ongoing' } | { status: 'win'; winner: string } | { status: 'draw' };
 
@@ -99,6 +100,11 @@ export function bodyLimits(body: { maxDepth?: number; seed?: number; maxNodes?: 
   return { maxDepth: body.maxDepth, seed: body.seed, maxNodes: body.maxNodes, probCut: body.probCut };
 }
 
+/** A request's level when it is below the top (the top level is the plain search: no level in the task). */
+export function weakerLevel(level: number | undefined): number | undefined {
+  return level !== undefined && level < TOP_LEVEL ? level : undefined;
+}
+
 export function searchJob(
   def: GameDefinition<SearchPosition>,
   pos: SearchPosition,
@@ -109,6 +115,7 @@ export function searchJob(
     maxNodes?: number | undefined;
     threads?: number;
     probCut?: number | undefined;
+    level?: number | undefined;
   } & RootOptions,
 ): SearchJob {
   const task: SearchTask = {
@@ -121,10 +128,11 @@ export function searchJob(
     control: newControlBlock(),
     ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
     ...(options.probCut === undefined ? {} : { probCut: options.probCut }),
+    ...(weakerLevel(options.level) === undefined ? {} : { level: options.level }),
     ...(options.multiPv === undefined ? {} : { multiPv: options.multiPv }),
     ...(options.rootMoves === undefined ? {} : { rootMoves: options.rootMoves }),
   };
-  const threads = options.maxNodes === undefined ? (options.threads ?? 1) : 1;
+  const threads = options.maxNodes === undefined && weakerLevel(options.level) === undefined ? (options.threads ?? 1) : 1;
   return { task, fallback: () => fallbackResult(pos, options), ...(threads > 1 ? { threads } : {}) };
 }
 

@@ -5,6 +5,7 @@
 import { Type, type TSchema } from '../vendor/typebox.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from './errors.js';
 import { type GameDefinition, type SearchPosition } from '../games/types.js';
+import { MIN_LEVEL, TOP_LEVEL } from '../levels/levels.js';
 
 export const SEARCH_STOP_REASONS = ['time', 'depth', 'proven', 'onlyMove', 'cancelled'] as const;
 export const GAME_STATUSES = ['ongoing', 'win', 'draw'] as const;
@@ -119,6 +120,18 @@ export function gameSchemas(def: GameDefinition<SearchPosition>, limits: { maxTi
       ),
       seed: Type.Optional(
         Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Breaks ties between equal moves reproducibly.', examples: [42] }),
+      ),
+      level: Type.Optional(
+        Type.Integer({
+          minimum: MIN_LEVEL,
+          maximum: TOP_LEVEL,
+          description:
+            `Playing level from ${MIN_LEVEL} (weakest) to ${TOP_LEVEL} (full strength, the default). Below the top the engine plays like a ` +
+            'weaker player: a node-limited search, then a choice among its best lines weighted by their loss of win probability; it ' +
+            'answers in a fraction of the budget, reproducibly with `seed`, and ignores maxDepth, maxNodes, threads and probCut. Each ' +
+            "level's measured Elo is in the catalogue (`levels`).",
+          examples: [3],
+        }),
       ),
       ...rootOptions(moveInput),
       ...probCutOption(def),

@@ -7,6 +7,9 @@ import type { SearchPosition } from '../games/types.js';
 import { analyse, type AnalysisResult } from '../search/analyse.js';
 import { Searcher, type SearchLimits } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
+import { WIN_PROB_CURVES } from '../analysis/winprob.js';
+import { levelSetting } from '../levels/levels.js';
+import { playLevel } from '../levels/play.js';
 import { threadId } from 'node:worker_threads';
 import {
   CONTROL_CANCEL,
@@ -60,6 +63,11 @@ function runHelper(task: SearchTask, position: SearchPosition, startedAt: number
   return { ...result, exactScore: undefined, startedAt, finishedAt: Date.now() };
 }
 
+/** A level's choice without a seed varies from request to request. */
+function randomSeed(): number {
+  return Math.floor(Math.random() * 4294967296);
+}
+
 /** analyse() without the game's solver. */
 function searchOnly(_engine: unknown, position: SearchPosition, searcher: Searcher, limits: SearchLimits): AnalysisResult {
   return { ...searcher.search(position, limits), solved: false };
@@ -95,9 +103,20 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
   // Fixed-depth and fixed-node requests must be reproducible: start them from an empty table.
   if (task.sharedTt === undefined && (task.maxDepth !== undefined || task.maxNodes !== undefined)) search.tt.clear();
   const port = task.progress;
+  const setting = levelSetting(task.gameId, task.level);
   let result;
   try {
-    result = (task.searchOnly === true ? searchOnly : analyse)(engine, position, search, {
+    result =
+      setting !== undefined
+        ? {
+            ...playLevel(position, search, setting, WIN_PROB_CURVES[task.gameId], task.seed ?? randomSeed(), {
+              deadline: task.deadline,
+              shouldStop: () => Atomics.load(control, CONTROL_CANCEL) !== 0,
+              ...(task.rootMoves === undefined ? {} : { rootMoves: task.rootMoves }),
+            }),
+            solved: false,
+          }
+        : (task.searchOnly === true ? searchOnly : analyse)(engine, position, search, {
     deadline: task.deadline,
       ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
       ...(task.seed === undefined ? {} : { seed: task.seed }),

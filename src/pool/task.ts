@@ -17,6 +17,8 @@ export interface SearchTask {
   readonly profile: string | undefined;
   /** Multi-ProbCut confidence for games that support it (absent: the game's default). */
   readonly probCut?: number;
+  /** Playing level below the top (src/levels/): a node-limited search and a seeded choice among its lines. */
+  readonly level?: number;
   /** Int32Array view over a SharedArrayBuffer: see CONTROL_* indices. */
   readonly control: Int32Array;
   /** Stop after about this many nodes (fixed-node requests are reproducible: fresh table). */

@@ -4,12 +4,13 @@
  * Plays one Tablut Challenge game with the Kibitz engine and exits 0 with the result printed
  * (1 on a connection or protocol error, 2 on a bad command line).
  */
-import { UsageError, describeError, parseCli, runIfMain } from '../core/cli.js';
+import { UsageError, describeError, intOption, parseCli, runIfMain } from '../core/cli.js';
+import { MIN_LEVEL, TOP_LEVEL } from '../levels/levels.js';
 import { type Colour, playChallengeGame } from './game.js';
 
 const spec = {
   name: 'tablut-client',
-  usage: `npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz] [--quiet]
+  usage: `npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz] [--quiet] [--level N] [--seed N]
 
 Plays one Tablut Challenge game (Ashton rules) on the Challenge server with the Kibitz engine, and
 exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad command line).
@@ -17,11 +18,16 @@ exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad
   --name NAME   the player name sent to the server (default Kibitz)
   --quiet       print only the result
   --port N      connect to this port instead of the colour's (5800 white, 5801 black)
+  --level N     playing level from ${MIN_LEVEL} (weakest) to ${TOP_LEVEL} (full strength, the default); below the top a
+                node-limited search and a weighted choice among its best lines (docs/levels.md)
+  --seed N      seed of a level's choices (default random)
   --help        this text`,
   positionals: true,
   options: {
     name: { type: 'string', default: 'Kibitz' },
     port: { type: 'string' },
+    level: { type: 'string' },
+    seed: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 } as const;
@@ -43,6 +49,8 @@ export async function runCli(
     if (parsed.positionals.length > 3) throw new UsageError(`unexpected argument '${parsed.positionals[3]}'`);
     const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
     if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new UsageError('--port must be a TCP port');
+    intOption(parsed.values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL);
+    intOption(parsed.values, 'seed', 0, 0, 4294967295);
   } catch (error) {
     const { code, line } = describeError(spec.name, error);
     printError(line);
@@ -53,6 +61,8 @@ export async function runCli(
   const seconds = Number(secondsArg);
   const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
   const name = parsed.values.name!;
+  const level = intOption(parsed.values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL);
+  const seed = parsed.values.seed === undefined ? undefined : intOption(parsed.values, 'seed', 0, 0, 4294967295);
   try {
     const outcome = await playChallengeGame({
       colour,
@@ -60,6 +70,8 @@ export async function runCli(
       host,
       port,
       name,
+      level,
+      ...(seed === undefined ? {} : { seed }),
       log: parsed.values.quiet ? undefined : print,
     });
     if (outcome.result === 'DISCONNECTED') {

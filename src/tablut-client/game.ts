@@ -20,6 +20,9 @@ export interface ClientOptions {
   readonly port?: number;
   readonly name?: string;
   readonly ttMb?: number;
+  /** Playing level (src/levels/; absent: the top, full strength) and the seed of its choices (absent: random). */
+  readonly level?: number;
+  readonly seed?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -39,7 +42,7 @@ export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> 
   const budgetMs = options.secondsPerMove * 1000;
   // Set once connected, from the measured round trip (see safetyMarginMs).
   let thinkMs = Math.max(1, budgetMs - safetyMarginMs(budgetMs));
-  const player = new ChallengePlayer(options.ttMb ?? 64);
+  const player = new ChallengePlayer(options.ttMb ?? 64, options.level, options.seed);
   const states: unknown[] = [];
   let movesSent = 0;
 

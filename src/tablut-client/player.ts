@@ -7,6 +7,9 @@ import type { TablutPosition } from '../games/tablut/position.js';
 import { analyse } from '../search/analyse.js';
 import { Searcher } from '../search/search.js';
 import { TranspositionTable } from '../search/tt.js';
+import { WIN_PROB_CURVES } from '../analysis/winprob.js';
+import { type LevelSetting, levelSetting } from '../levels/levels.js';
+import { playLevel } from '../levels/play.js';
 
 /** The action JSON the server expects. */
 export interface ChallengeAction {
@@ -51,9 +54,12 @@ export function safetyMarginMs(budgetMs: number, roundTripMs = 0): number {
 
 export class ChallengePlayer {
   private readonly searcher: Searcher;
+  private readonly level: LevelSetting | undefined;
 
-  constructor(ttMb = 64) {
+  /** `level`: playing level (src/levels/; absent: the top, full strength); `seed`: of a level's choices (absent: random). */
+  constructor(ttMb = 64, level?: number, private readonly seed?: number) {
     this.searcher = new Searcher(new TranspositionTable(ttMb));
+    this.level = levelSetting('tablut', level);
   }
 
   /**
@@ -76,7 +82,10 @@ export class ChallengePlayer {
     const legal = new Int32Array(pos.maxMoves);
     const count = pos.generateMoves(legal, 0);
     if (count === 0) return null;
-    const result = analyse(engine, pos, this.searcher, { deadline, budgetStart: budgetStart ?? started });
+    const result =
+      this.level !== undefined
+        ? playLevel(pos, this.searcher, this.level, WIN_PROB_CURVES.tablut, this.seed ?? Math.floor(Math.random() * 4294967296), { deadline })
+        : analyse(engine, pos, this.searcher, { deadline, budgetStart: budgetStart ?? started });
     let move = result.move;
     let legalMove = false;
     for (let i = 0; i < count; i++) if (legal[i] === move) legalMove = true;

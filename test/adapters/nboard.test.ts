@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { NBoardEngine, moveText, parseGgf } from '../../src/adapters/nboard/engine.js';
+import { NBoardEngine, type NBoardOptions, moveText, parseGgf } from '../../src/adapters/nboard/engine.js';
 import { definition as othello, type OthelloPosition } from '../../src/games/othello/index.js';
 import { PASS_MOVE } from '../../src/games/othello/board.js';
 import { SearchPool } from '../../src/pool/pool.js';
@@ -20,7 +20,7 @@ const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4 });
 t.teardown(() => pool.close());
 
 /** An in-process engine; `say` feeds lines and waits until all are answered, returning stdout lines. */
-function session(options = { defaultDepth: 4, maxSeconds: 30 }) {
+function session(options: NBoardOptions = { defaultDepth: 4, maxSeconds: 30 }) {
   const out: string[] = [];
   const err: string[] = [];
   const engine = new NBoardEngine(pool, (line) => out.push(line), (line) => err.push(line), options);
@@ -236,4 +236,19 @@ t.test("the match tools' NBoard client drives the executable (set depth, set gam
   t.ok(legalMoves(pos).includes(codeOf(answer.move)), `a legal move: ${answer.move}`);
   t.type(answer.eval, 'number');
   t.type(answer.engineSeconds, 'number');
+});
+
+t.test('--level: go plays a level below the top, the same move for the same seed; a bad level exits 2', async (t) => {
+  const moves: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const { say } = session({ defaultDepth: 4, maxSeconds: 30, level: 2, seed: 17 });
+    await say('nboard 2', `set game ${ggfGame(['f5', 'd6', 'c3', 'd3', 'c4'])}`);
+    const answer = (await say('go')).find((line) => ANSWER.test(line));
+    t.ok(answer, 'go answers a move');
+    moves.push(answer!.match(ANSWER)![1]);
+  }
+  t.equal(moves[0], moves[1], 'the same seed, the same move');
+  const bad = spawnSync(...untracked(process.execPath, [NBOARD, '--level', '0']), { encoding: 'utf8' });
+  t.equal(bad.status, 2);
+  t.match(bad.stderr, /--level must be an integer from 1 to 8/);
 });

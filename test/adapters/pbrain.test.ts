@@ -269,3 +269,20 @@ t.test('a session with BOARD restart, TAKEBACK and malformed lines never crashes
   t.equal(await p.exit(), 0);
   t.same(p.stderr, [], 'nothing on stderr');
 });
+
+t.test('--level: a level below the top answers a legal move, the same one for the same seed; a bad level exits 2', async (t) => {
+  const answers: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const { say } = brain({ level: 3, seed: 5 });
+    t.same(say('START 15'), ['OK']);
+    const reply = say('TURN 7,7');
+    t.equal(reply.length, 1);
+    t.match(reply[0], MOVE);
+    t.not(reply[0], '7,7', 'not the occupied square');
+    answers.push(reply[0]);
+  }
+  t.equal(answers[0], answers[1]);
+  const bad = spawnSync(...untracked(process.execPath, [KIBITZ_BRAIN, '--level', '9']), { encoding: 'utf8' });
+  t.equal(bad.status, 2);
+  t.match(bad.stderr, /--level must be an integer from 1 to 8/);
+});

@@ -6,6 +6,7 @@ import { checkEntries } from '../support/cli-entries.js';
 
 checkEntries(t, [
   'dist/tools/arena.js',
+  'dist/tools/levels-calibrate.js',
   'dist/tools/review.js',
   'dist/tools/tablut-screen.js',
   'dist/tools/tablut-tune.js',

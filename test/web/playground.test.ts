@@ -116,6 +116,14 @@ t.test('an Othello move: the engine replies and the score follows', async (t) =>
   t.equal(await page.textContent('#score'), 'Black 3 – White 3', 'every White reply flips one disc');
   t.match(await page.textContent('#engine-info'), /Engine \(White\) played (c3|e3|c5)/);
   t.equal((await stateOf(page)).turn, 'B');
+  // The level control: full strength by default, listed from the catalogue, hidden when nobody is the engine.
+  t.equal(await page.inputValue('#level'), '8');
+  t.match(await page.textContent('#level option[value="1"]'), /^1 \(beginner\)/);
+  await page.selectOption('#level', '2');
+  await page.click('#copy-curl');
+  t.match(await page.textContent('#curl'), /"level":2/, 'the request carries the level');
+  await page.selectOption('#engine-side', '');
+  t.equal(await page.isVisible('#level-row'), false);
   t.same(errors, []);
   await page.context().close();
 });

@@ -62,6 +62,7 @@ export interface CatalogueEntry {
   scoreScale: string;
   initialStateQuery?: { properties?: Record<string, SchemaProperty> };
   searchOptions: { properties?: Record<string, SchemaProperty> };
+  levels?: { min: number; max: number; measured?: { elo: { level: number; elo: number; error: number }[] } };
 }
 
 export interface ErrorBody {

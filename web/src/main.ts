@@ -22,6 +22,8 @@ const ui = {
   options: $('options'),
   newGame: $<HTMLButtonElement>('new-game'),
   engineSide: $<HTMLSelectElement>('engine-side'),
+  level: $<HTMLSelectElement>('level'),
+  levelRow: $('level-row'),
   budget: $<HTMLInputElement>('budget'),
   analysis: $<HTMLInputElement>('analysis'),
   engineMove: $<HTMLButtonElement>('engine-move'),
@@ -77,6 +79,17 @@ const current = (): State => app.plies[app.cursor].state;
 const turnOf = (state: State): string => String(state.turn);
 const history = (): State[] => app.plies.slice(Math.max(0, app.cursor - MAX_HISTORY), app.cursor).map((p) => p.state);
 const engineSide = (): string => (ui.analysis.checked ? '' : ui.engineSide.value);
+/** The chosen level when it is below full strength (the request then carries it); undefined at the top. */
+const level = (): number | undefined => {
+  const value = Number(ui.level.value);
+  const top = app.catalogue.find((c) => c.id === app.gameId)?.levels?.max;
+  return ui.level.value === '' || top === undefined || value >= top ? undefined : value;
+};
+/** A best-move body: the position, the time and the engine's level. */
+const bestMoveBody = (): Record<string, unknown> => {
+  const chosen = level();
+  return { state: current(), history: history(), timeBudgetMs: budget(), ...(chosen === undefined ? {} : { level: chosen }) };
+};
 const budget = (): number => {
   const value = Math.round(Number(ui.budget.value));
   const max = Number(ui.budget.max) || 60_000;
@@ -175,7 +188,7 @@ async function engineMove(epoch: number): Promise<void> {
   ui.board.classList.add('busy');
   ui.pass.hidden = true;
   try {
-    const best = await post<BestMove>(`${base()}/best-move`, { state: current(), history: history(), timeBudgetMs: budget() }, app.controller!.signal);
+    const best = await post<BestMove>(`${base()}/best-move`, bestMoveBody(), app.controller!.signal);
     if (epoch !== app.epoch) return;
     app.thinking = false;
     ui.engineInfo.textContent =
@@ -393,6 +406,7 @@ function render(): void {
       app.status.status === 'draw' ? `Draw: ${why}.` : `${app.view.sideName(app.status.winner ?? '')} wins: ${why}.`;
   }
   if (!ui.analysis.checked) ui.evalbar.hidden = true;
+  ui.levelRow.hidden = engineSide() === '';
   ui.board.classList.toggle('busy', app.thinking);
   ui.undo.disabled = app.cursor === 0;
   ui.first.disabled = app.cursor === 0;
@@ -453,6 +467,19 @@ function buildOptions(): void {
     new Option(app.view.sideName(sides[0]), sides[0]),
     new Option(app.view.sideName(sides[1]), sides[1], true, true),
   );
+  const levels = entry?.levels;
+  if (levels !== undefined) {
+    const previous = ui.level.value;
+    const measured = new Map((levels.measured?.elo ?? []).map((row) => [row.level, row]));
+    const options: HTMLOptionElement[] = [];
+    for (let l = levels.max; l >= levels.min; l--) {
+      const row = measured.get(l);
+      const elo = row === undefined ? '' : `, Elo ${row.elo >= 0 ? '+' : ''}${row.elo}`;
+      options.push(new Option(`${l}${l === levels.max ? ' (full strength)' : l === levels.min ? ' (beginner)' : ''}${elo}`, String(l)));
+    }
+    ui.level.replaceChildren(...options);
+    ui.level.value = options.some((o) => o.value === previous) ? previous : String(levels.max);
+  }
   const max = entry?.searchOptions.properties?.timeBudgetMs?.maximum;
   if (max !== undefined) ui.budget.max = String(max);
 }
@@ -523,7 +550,7 @@ function curlCommand(): string {
   const analysis = ui.analysis.checked && app.analysisAvailable === true;
   const body = analysis
     ? { state: current(), multiPv: Number(ui.multipv.value), timeBudgetMs: budget() }
-    : { state: current(), timeBudgetMs: budget() };
+    : (({ history: _history, ...body }) => body)(bestMoveBody());
   const json = JSON.stringify(body).replace(/'/g, "'\\''");
   return `curl -s ${location.origin}${base()}/${analysis ? 'analyse' : 'best-move'} -H 'content-type: application/json' -d '${json}'`;
 }
@@ -552,6 +579,7 @@ async function main(): Promise<void> {
   ui.exactK.addEventListener('change', () => void newGame());
   ui.newGame.addEventListener('click', () => void newGame());
   ui.engineSide.addEventListener('change', () => void refresh(true));
+  ui.level.addEventListener('change', () => void refresh(false));
   ui.analysis.addEventListener('change', () => {
     ui.analysisPanel.hidden = !ui.analysis.checked;
     void refresh(false);

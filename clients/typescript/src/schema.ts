@@ -197,6 +197,43 @@ export interface paths {
                                 /** @description The command that reproduces the fit (calibration in docs/analysis.md). */
                                 fittedBy: string;
                             };
+                            /** @description The range of the best-move `level` option and what each level is worth. */
+                            levels: {
+                                /**
+                                 * @description Weakest level.
+                                 * @example 1
+                                 */
+                                min: number;
+                                /**
+                                 * @description Full strength: the default.
+                                 * @example 8
+                                 */
+                                max: number;
+                                /** @description Each level's strength, measured by round robin in the arena (docs/levels.md). */
+                                measured?: {
+                                    /** @description Game parameters of the measurement (query-string form; empty: the defaults). */
+                                    params: string;
+                                    /** @description Time per move of the top level and the seed engine in the measurement. */
+                                    msPerMove: number;
+                                    elo: {
+                                        level: number;
+                                        /** @description Elo relative to the seed engine (0) at msPerMove. */
+                                        elo: number;
+                                        /** @description 95% error bar. */
+                                        error: number;
+                                    }[];
+                                    /** @description The games the fit is made of. */
+                                    pairs: {
+                                        a: string;
+                                        b: string;
+                                        games: number;
+                                        /** @description a's score against b, draws half. */
+                                        score: number;
+                                    }[];
+                                    /** @description The command that reproduces the measurement. */
+                                    command: string;
+                                };
+                            };
                             /** @description The initial state with default parameters. */
                             exampleState: unknown;
                             /** @description An example move. */
@@ -273,6 +310,43 @@ export interface paths {
                                 exponent: number;
                                 /** @description The command that reproduces the fit (calibration in docs/analysis.md). */
                                 fittedBy: string;
+                            };
+                            /** @description The range of the best-move `level` option and what each level is worth. */
+                            levels: {
+                                /**
+                                 * @description Weakest level.
+                                 * @example 1
+                                 */
+                                min: number;
+                                /**
+                                 * @description Full strength: the default.
+                                 * @example 8
+                                 */
+                                max: number;
+                                /** @description Each level's strength, measured by round robin in the arena (docs/levels.md). */
+                                measured?: {
+                                    /** @description Game parameters of the measurement (query-string form; empty: the defaults). */
+                                    params: string;
+                                    /** @description Time per move of the top level and the seed engine in the measurement. */
+                                    msPerMove: number;
+                                    elo: {
+                                        level: number;
+                                        /** @description Elo relative to the seed engine (0) at msPerMove. */
+                                        elo: number;
+                                        /** @description 95% error bar. */
+                                        error: number;
+                                    }[];
+                                    /** @description The games the fit is made of. */
+                                    pairs: {
+                                        a: string;
+                                        b: string;
+                                        games: number;
+                                        /** @description a's score against b, draws half. */
+                                        score: number;
+                                    }[];
+                                    /** @description The command that reproduces the measurement. */
+                                    command: string;
+                                };
                             };
                             /** @description The initial state with default parameters. */
                             exampleState: unknown;
@@ -1395,6 +1469,11 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Playing level from 1 (weakest) to 8 (full strength, the default). Below the top the engine plays like a weaker player: a node-limited search, then a choice among its best lines weighted by their loss of win probability; it answers in a fraction of the budget, reproducibly with `seed`, and ignores maxDepth, maxNodes, threads and probCut. Each level's measured Elo is in the catalogue (`levels`).
+                         * @example 3
+                         */
+                        level?: number;
                         /**
                          * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
                          * @example 100000
@@ -3944,6 +4023,11 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Playing level from 1 (weakest) to 8 (full strength, the default). Below the top the engine plays like a weaker player: a node-limited search, then a choice among its best lines weighted by their loss of win probability; it answers in a fraction of the budget, reproducibly with `seed`, and ignores maxDepth, maxNodes, threads and probCut. Each level's measured Elo is in the catalogue (`levels`).
+                         * @example 3
+                         */
+                        level?: number;
                         /**
                          * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
                          * @example 100000
@@ -7999,6 +8083,11 @@ export interface paths {
                          */
                         seed?: number;
                         /**
+                         * @description Playing level from 1 (weakest) to 8 (full strength, the default). Below the top the engine plays like a weaker player: a node-limited search, then a choice among its best lines weighted by their loss of win probability; it answers in a fraction of the budget, reproducibly with `seed`, and ignores maxDepth, maxNodes, threads and probCut. Each level's measured Elo is in the catalogue (`levels`).
+                         * @example 3
+                         */
+                        level?: number;
+                        /**
                          * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
                          * @example 100000
                          */
@@ -11227,6 +11316,11 @@ export interface paths {
                          * @example 42
                          */
                         seed?: number;
+                        /**
+                         * @description Playing level from 1 (weakest) to 8 (full strength, the default). Below the top the engine plays like a weaker player: a node-limited search, then a choice among its best lines weighted by their loss of win probability; it answers in a fraction of the budget, reproducibly with `seed`, and ignores maxDepth, maxNodes, threads and probCut. Each level's measured Elo is in the catalogue (`levels`).
+                         * @example 3
+                         */
+                        level?: number;
                         /**
                          * @description Stop after about this many nodes (the time budget still applies). With maxNodes (and seed) the answer is reproducible.
                          * @example 100000

@@ -24,6 +24,9 @@ import { analyse } from '../../search/analyse.js';
 import { type IterationInfo, Searcher } from '../../search/search.js';
 import { isProven, provenPlies } from '../../search/score.js';
 import { TranspositionTable } from '../../search/tt.js';
+import { WIN_PROB_CURVES } from '../../analysis/winprob.js';
+import { levelSetting } from '../../levels/levels.js';
+import { playLevel } from '../../levels/play.js';
 
 export const BRAIN_NAME = 'pbrain-kibitz';
 export const BRAIN_VERSION = '0.1.0';
@@ -63,6 +66,10 @@ export interface BrainOptions {
    * counts its budget from the start instead of from its command.
    */
   readonly processStart?: number;
+  /** Playing level (src/levels/; default the top, full strength). */
+  readonly level?: number;
+  /** Seed of a level's choices (absent: random); with it the same game gets the same moves. */
+  readonly seed?: number;
 }
 
 export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 100, marginPct: 5, ttMb: 64 };
@@ -361,7 +368,9 @@ export class GomocupBrain {
     const budget = this.budgetMs();
     const fast = this.info.timeoutTurn === 0;
     const deadline = received + budget;
-    const result = analyse(engine, pos, searcher, {
+    const setting = levelSetting('mnk', this.options.level);
+    const seed = this.options.seed ?? Math.floor(Math.random() * 4294967296);
+    const result = setting !== undefined ? playLevel(pos, searcher, setting, WIN_PROB_CURVES.mnk, seed, { deadline }) : analyse(engine, pos, searcher, {
       deadline,
       ...(fast ? { maxDepth: FAST_DEPTH } : {}),
       onIteration: (it: IterationInfo) => this.write(`DEBUG depth ${it.depth} ${this.describe(it.lines[0]?.score ?? 0, it.lines[0]?.pv ?? [])}`),

@@ -20,6 +20,7 @@ import { definition as othello, type OthelloPosition } from '../../games/othello
 import { PASS_MOVE } from '../../games/othello/board.js';
 import { CancelledError, type SearchPool } from '../../pool/pool.js';
 import { newControlBlock, type SearchTaskResult } from '../../pool/task.js';
+import { TOP_LEVEL } from '../../levels/levels.js';
 import { MAX_MULTI_PV, type SearchLine } from '../../search/search.js';
 import { NOT_TERMINAL, isProven } from '../../search/score.js';
 
@@ -30,6 +31,10 @@ export interface NBoardOptions {
   readonly defaultDepth: number;
   /** Wall-clock cap of one go / hint (NBoard gives no clock; a deep `set depth` must still end). */
   readonly maxSeconds: number;
+  /** Playing level of `go` (src/levels/; default the top, full strength); hints always show the full engine's lines. */
+  readonly level?: number;
+  /** Seed of a level's choices (absent: random). */
+  readonly seed?: number;
 }
 
 export const DEFAULT_NBOARD_OPTIONS: NBoardOptions = { defaultDepth: 12, maxSeconds: 10 };
@@ -235,9 +240,10 @@ export class NBoardEngine {
             snapshot,
             deadline: started + this.options.maxSeconds * 1000,
             maxDepth: this.depth,
-            seed: undefined,
+            seed: this.options.seed,
             profile: undefined,
             control,
+            ...(kind === 'go' && this.options.level !== undefined && this.options.level < TOP_LEVEL ? { level: this.options.level } : {}),
             ...(lines > 1 ? { multiPv: lines } : {}),
           },
           fallback: () => fallbackResult(this.pos, this.moveBuffer),

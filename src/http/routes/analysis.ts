@@ -142,9 +142,11 @@ export function analysisSchemas(def: GameDefinition<SearchPosition>, schemas: Sc
     { additionalProperties: false, description: 'One candidate move, searched to `depth` with a full window (its score is exact at that depth).' },
   );
   const lines = Type.Array(line, { description: 'Best first; as many as multiPv asks for, or every allowed move when there are fewer.' });
+  // A level is for playing a game (best-move); analysis always shows the full engine's lines.
+  const { level: _level, ...searchProperties } = schemas.bestMoveBody.properties;
   const analyseBody = Type.Object(
     {
-      ...schemas.bestMoveBody.properties,
+      ...searchProperties,
       multiPv: Type.Optional(
         Type.Integer({
           minimum: 1,

@@ -24,7 +24,9 @@ import {
   searchThreads,
   statusOf,
   toClientEvaluation,
+  weakerLevel,
 } from '../game-service.js';
+import { LEVEL_ELO, MIN_LEVEL, TOP_LEVEL } from '../../levels/levels.js';
 
 const errors = (...statuses: number[]): Record<number, TSchema> =>
   Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
@@ -47,6 +49,45 @@ const CatalogueEntry = Type.Object(
         fittedBy: Type.String({ description: 'The command that reproduces the fit (calibration in docs/analysis.md).' }),
       },
       { additionalProperties: false, description: 'The win-probability curve of heuristic scores (proven results are 1, 0.5, 0).' },
+    ),
+    levels: Type.Object(
+      {
+        min: Type.Integer({ description: 'Weakest level.', examples: [MIN_LEVEL] }),
+        max: Type.Integer({ description: 'Full strength: the default.', examples: [TOP_LEVEL] }),
+        measured: Type.Optional(
+          Type.Object(
+            {
+              params: Type.String({ description: 'Game parameters of the measurement (query-string form; empty: the defaults).' }),
+              msPerMove: Type.Integer({ description: 'Time per move of the top level and the seed engine in the measurement.' }),
+              elo: Type.Array(
+                Type.Object(
+                  {
+                    level: Type.Integer(),
+                    elo: Type.Integer({ description: 'Elo relative to the seed engine (0) at msPerMove.' }),
+                    error: Type.Integer({ description: '95% error bar.' }),
+                  },
+                  { additionalProperties: false },
+                ),
+              ),
+              pairs: Type.Array(
+                Type.Object(
+                  {
+                    a: Type.String(),
+                    b: Type.String(),
+                    games: Type.Integer(),
+                    score: Type.Number({ description: "a's score against b, draws half." }),
+                  },
+                  { additionalProperties: false },
+                ),
+                { description: 'The games the fit is made of.' },
+              ),
+              command: Type.String({ description: 'The command that reproduces the measurement.' }),
+            },
+            { additionalProperties: false, description: "Each level's strength, measured by round robin in the arena (docs/levels.md)." },
+          ),
+        ),
+      },
+      { additionalProperties: false, description: 'The range of the best-move `level` option and what each level is worth.' },
     ),
     exampleState: Type.Unknown({ description: 'The initial state with default parameters.' }),
     exampleMove: Type.Unknown({ description: 'An example move.' }),
@@ -76,6 +117,7 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
       ...(def.initialStateQuerySchema === undefined ? {} : { initialStateQuery: plainSchema(def.initialStateQuerySchema) }),
       searchOptions: plainSchema(schemas.bestMoveBody),
       winProbability: winProbabilityEntry(id),
+      levels: levelsEntry(id),
       exampleState: def.exampleState,
       exampleMove: def.exampleMove,
     };
@@ -120,6 +162,19 @@ export const gameRoutes: FastifyPluginAsync<GameRouteOptions> = async (fastify, 
   app.get('/v1/games/:gameId/initial-state', hidden, unknown);
   for (const action of ['legal-moves', 'play', 'best-move', 'analyse', 'review']) app.post(`/v1/games/:gameId/${action}`, hidden, unknown);
 };
+
+function levelsEntry(id: (typeof GAME_IDS)[number]) {
+  const table = LEVEL_ELO[id];
+  if (table === undefined) return { min: MIN_LEVEL, max: TOP_LEVEL };
+  const measured = {
+    params: table.params,
+    msPerMove: table.msPerMove,
+    elo: table.levels.map(({ level, elo, error }) => ({ level, elo, error })),
+    pairs: table.pairs.map(({ a, b, games, score }) => ({ a, b, games, score })),
+    command: table.command,
+  };
+  return { min: MIN_LEVEL, max: TOP_LEVEL, measured };
+}
 
 function winProbabilityEntry(id: (typeof GAME_IDS)[number]) {
   const curve = WIN_PROB_CURVES[id];
@@ -253,6 +308,7 @@ interface BestMoveBody {
   maxNodes?: number;
   threads?: number;
   probCut?: number;
+  level?: number;
   searchMoves?: unknown[];
   avoidMoves?: unknown[];
 }
@@ -277,7 +333,9 @@ async function bestMove(
   const cacheLimits = { budgetMs: budget, maxDepth: body.maxDepth, seed: body.seed };
   const threads = searchThreads(body.threads, opts.config.maxSearchThreads);
   // The cache holds plain answers only (no node limit, no filter, one thread, the default ProbCut).
-  const cacheable = rootMoves === undefined && body.maxNodes === undefined && threads === 1 && body.probCut === undefined;
+  // A level below the top plays its own move (seeded or random): never cached.
+  const cacheable =
+    rootMoves === undefined && body.maxNodes === undefined && threads === 1 && body.probCut === undefined && weakerLevel(body.level) === undefined;
   if (opts.cache.enabled && cacheable && legal.length > 1) {
     const hit = await opts.cache.lookup(def, pos, body.state, body.history, cacheLimits);
     opts.metrics.countCache(hit?.tier);
@@ -300,7 +358,7 @@ async function bestMove(
     };
     reply.raw.once('close', onClose);
     try {
-      const job = searchJob(def, pos, { deadline, threads, rootMoves, ...bodyLimits(body) });
+      const job = searchJob(def, pos, { deadline, threads, rootMoves, level: body.level, ...bodyLimits(body) });
       const outcome = await opts.pool.submit(job, controller.signal);
       result = outcome.result;
       source = outcome.source;

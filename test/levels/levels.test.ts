@@ -1,0 +1,105 @@
+import t from 'tap';
+import { Random } from '../../src/core/random.js';
+import { definition as mnk } from '../../src/games/mnk/index.js';
+import type { SearchPosition } from '../../src/games/types.js';
+import { WIN_PROB_CURVES } from '../../src/analysis/winprob.js';
+import { LEVEL_SETTINGS, MIN_LEVEL, TOP_LEVEL, levelSetting } from '../../src/levels/levels.js';
+import { drawLine, losesAtOnce, playLevel } from '../../src/levels/play.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable } from '../../src/search/tt.js';
+import { fitElo, levelGaps, pairKey, schedule, type PairResult } from '../../tools/levels-calibrate.js';
+
+/** O has a four on row 7 (cols 3-6) that X blocked at 7,2; X to move must play 7,7 or lose at once. */
+function four(): SearchPosition {
+  const board = Array.from({ length: 15 }, () => '.'.repeat(15).split(''));
+  for (const col of [3, 4, 5, 6]) board[7][col] = 'O';
+  for (const [row, col] of [[7, 2], [3, 9], [10, 12], [12, 1]]) board[row][col] = 'X';
+  const state = { m: 15, n: 15, k: 5, board: board.map((row) => row.join('')), turn: 'X' };
+  const decoded = mnk.decodeState(state, undefined);
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  return decoded.value;
+}
+
+t.test('the level range is the same in every game and the top level has no settings', async (t) => {
+  t.equal(MIN_LEVEL, 1);
+  t.ok(TOP_LEVEL >= 8, 'at least 8 levels');
+  for (const rows of Object.values(LEVEL_SETTINGS)) t.equal(rows.length, TOP_LEVEL - 1);
+  t.equal(levelSetting('mnk', TOP_LEVEL), undefined);
+  t.equal(levelSetting('mnk', undefined), undefined);
+  t.same(levelSetting('othello', 1), LEVEL_SETTINGS.othello[0]);
+});
+
+t.test('drawLine: temperature 0 takes the best, a large loss is (nearly) never drawn', async (t) => {
+  t.equal(drawLine([0.4, 0.7, 0.5], 0, new Random(1)), 1);
+  const counts = [0, 0, 0];
+  const random = new Random(7);
+  for (let i = 0; i < 2000; i++) counts[drawLine([0.6, 0.58, 0.1], 0.05, random)]++;
+  // Weights 1, exp(-0.4) = 0.67, exp(-10) = 0.00005: about 60% / 40% / 0%.
+  t.ok(counts[0] > 1050 && counts[0] < 1350, `best drawn ${counts[0]} of 2000`);
+  t.ok(counts[1] > 650 && counts[1] < 950, `second drawn ${counts[1]} of 2000`);
+  t.ok(counts[2] <= 2, `the blunder drawn ${counts[2]} of 2000`);
+});
+
+t.test('losesAtOnce sees the four; a guarded level always blocks it, and a seed repeats its move', async (t) => {
+  const pos = four();
+  const cell = (row: number, col: number) => row * 15 + col;
+  const buffer = new Int32Array(2 * pos.maxMoves);
+  t.equal(losesAtOnce(pos, cell(0, 0), buffer), true, 'a far move lets O make five');
+  t.equal(losesAtOnce(pos, cell(7, 7), buffer), false, 'the block holds');
+  const hash = [pos.hashLo, pos.hashHi];
+  t.same([pos.hashLo, pos.hashHi], hash, 'the position is restored');
+  const guarded = LEVEL_SETTINGS.mnk.findIndex((row) => row.guard) + 1;
+  t.ok(guarded >= 2 && guarded <= 4, 'the guard starts at a low-middle level');
+  const searcher = new Searcher(new TranspositionTable(1));
+  const setting = levelSetting('mnk', guarded)!;
+  for (let seed = 0; seed < 8; seed++) {
+    const result = playLevel(pos, searcher, setting, WIN_PROB_CURVES.mnk, seed);
+    t.equal(result.move, cell(7, 7), `seed ${seed}: blocks`);
+  }
+  const a = playLevel(pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
+  const b = playLevel(pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
+  t.same([a.move, a.nodes, a.pv], [b.move, b.nodes, b.pv], 'the same seed gives the same move');
+});
+
+t.test('a guarded level takes a win in one', async (t) => {
+  const board = Array.from({ length: 15 }, () => '.'.repeat(15).split(''));
+  for (const col of [3, 4, 5, 6]) board[7][col] = 'X';
+  for (const [row, col] of [[2, 2], [3, 9], [10, 12], [12, 1]]) board[row][col] = 'O';
+  const decoded = mnk.decodeState({ m: 15, n: 15, k: 5, board: board.map((row) => row.join('')), turn: 'X' }, undefined);
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  const searcher = new Searcher(new TranspositionTable(1));
+  const guarded = LEVEL_SETTINGS.mnk.findIndex((row) => row.guard) + 1;
+  for (let seed = 0; seed < 5; seed++) {
+    const move = playLevel(decoded.value, searcher, levelSetting('mnk', guarded)!, WIN_PROB_CURVES.mnk, seed).move;
+    t.ok([7 * 15 + 2, 7 * 15 + 7].includes(move), `seed ${seed}: five in a row`);
+  }
+});
+
+t.test('the Elo fit recovers a known difference with an error bar that shrinks with games', async (t) => {
+  const results = (games: number): PairResult[] => [
+    // 76% is 200 Elo; 64% is 100 Elo.
+    { game: 'x', params: '', ms: 1, a: 'b', b: 'a', seed: 1, wins: 0.76 * games, draws: 0, losses: 0.24 * games },
+    { game: 'x', params: '', ms: 1, a: 'c', b: 'b', seed: 1, wins: 0.64 * games, draws: 0, losses: 0.36 * games },
+  ];
+  const fit = fitElo(['a', 'b', 'c'], results(10000), 'a');
+  t.equal(fit.ratings[0].elo, 0, 'the anchor');
+  t.ok(Math.abs(fit.ratings[1].elo - 200) < 3, `b ${fit.ratings[1].elo}`);
+  t.ok(Math.abs(fit.ratings[2].elo - 300) < 5, `c ${fit.ratings[2].elo}`);
+  const small = fitElo(['a', 'b', 'c'], results(100), 'a');
+  // One pair of 100 games at 76%: sd of the score 0.043, 1.96 sd is about 70 Elo at this slope.
+  t.ok(small.ratings[1].error > 55 && small.ratings[1].error < 90, `b's error ${small.ratings[1].error}`);
+  t.ok(small.ratings[2].error > small.ratings[1].error, 'errors add along the chain');
+  const gaps = levelGaps({ ratings: small.ratings, covariance: small.covariance });
+  t.ok(Math.abs(gaps[0].gap - (small.ratings[2].elo - small.ratings[1].elo)) < 1e-9);
+  t.throws(() => fitElo(['a', 'b', 'c'], results(100).slice(0, 1), 'a'), /connect/);
+});
+
+t.test('the schedule and --only pairs', async (t) => {
+  const pairs = schedule([1]);
+  t.equal(pairs.length, TOP_LEVEL);
+  t.same(pairs[0], ['level1', 'level2']);
+  t.same(pairs[pairs.length - 1], ['seed', 'level1']);
+  t.equal(pairKey('seed-1'), 'seed|level1');
+  t.equal(pairKey(' 2-3'), 'level2|level3');
+  t.throws(() => pairKey('a-b'), /--only/);
+});
