@@ -247,7 +247,9 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   const seed = intOption(values, 'seed', 1, 0, 1_000_000);
   const seedLevels = values['seed-levels']!.split(',').map((text) => {
     const level = Number(text);
-    if (!Number.isInteger(level) || level < 1 || level > TOP_LEVEL) throw new UsageError(`--seed-levels must list levels from 1 to ${TOP_LEVEL}, got '${text}'`);
+    if (!Number.isInteger(level) || level < 1 || level > TOP_LEVEL) {
+      throw new UsageError(`--seed-levels must list levels from 1 to ${TOP_LEVEL}, got '${text}'`);
+    }
     return level;
   });
   const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((pair) => pairKey(pair)));
