@@ -472,12 +472,14 @@ export class Searcher implements SubtreeHost {
     const hashLo = pos.hashLo ^ this.keyLo;
     const hashHi = pos.hashHi ^ this.keyHi;
     const alphaOrig = alpha;
+    // No table cutoff at a PV node (as Stockfish): a cutoff there would end the principal variation at that node.
+    const pvNode = beta - alpha > 1;
     const slot = tt.probe(hashLo, hashHi);
     let ttMove = -1;
     if (slot >= 0) {
       ttMove = tt.move(slot);
       const ttScore = tt.score(slot, ply);
-      if (tt.depth(slot) >= depth || (isProven(ttScore) && tt.bound(slot) === BOUND_EXACT)) {
+      if (!pvNode && (tt.depth(slot) >= depth || (isProven(ttScore) && tt.bound(slot) === BOUND_EXACT))) {
         const bound = tt.bound(slot);
         if (
           bound === BOUND_EXACT ||
@@ -490,7 +492,6 @@ export class Searcher implements SubtreeHost {
       }
     }
 
-    const pvNode = beta - alpha > 1;
     if (this.useProbCut && !pvNode && depth >= 2) {
       const cut = this.probCut(depth, alpha, beta, ply, offset);
       if (this.stopped) return 0;

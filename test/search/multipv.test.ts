@@ -165,3 +165,16 @@ t.test('an interrupted multi-PV iteration keeps the last completed lines', async
   t.same(r.lines, full.lines, 'the depth-4 lines');
   t.ok(MAX_MULTI_PV >= 32, 'the HTTP maximum fits');
 });
+
+t.test('a second search on the same table keeps whole principal variations (no table cutoff at PV nodes)', async (t) => {
+  // Found in the playground: the second analysis of a position on a warm worker answered lines of one move, the
+  // table's exact entries from the first search having ended each line at the root's children.
+  for (const { game, query, moves } of POSITIONS) {
+    const def = GAMES[game];
+    const searcher = fresh();
+    const first = searcher.search(positionAfter(def, query, moves), { maxDepth: 4, multiPv: 3 });
+    const again = searcher.search(positionAfter(def, query, moves), { maxDepth: 4, multiPv: 3 });
+    t.ok(first.lines.every((l) => l.pv.length >= 4), `${game}: the first search's lines reach depth 4`);
+    t.same(again.lines.map((l) => l.pv.length >= 4), [true, true, true], `${game}: so do the second's: ${again.lines.map((l) => l.pv.length).join(' ')}`);
+  }
+});

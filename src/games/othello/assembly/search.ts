@@ -531,12 +531,14 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
   if (alpha >= beta) return alpha;
 
   const alphaOrig = alpha;
+  // No table cutoff at a PV node, as search.ts: it would end the principal variation there.
+  const pvNode = beta - alpha > 1;
   let ttMove = -1;
   if (tableAt != 0 ? probeTable(hashLo, hashHi, ply) : ttProbe(hashLo, hashHi, ply) != 0) {
     ttMove = unchecked(HIT[0]);
     const ttScore = unchecked(HIT[1]);
     const bound = unchecked(HIT[3]);
-    if (unchecked(HIT[2]) >= depth || (isProven(ttScore) && bound == BOUND_EXACT)) {
+    if (!pvNode && (unchecked(HIT[2]) >= depth || (isProven(ttScore) && bound == BOUND_EXACT))) {
       if (bound == BOUND_EXACT || (bound == BOUND_LOWER && ttScore >= beta) || (bound == BOUND_UPPER && ttScore <= alpha)) {
         if (unchecked(HIT[4]) == 0) leaves++;
         return ttScore;
@@ -544,7 +546,6 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, p: u64, o: u64, si
     }
   }
 
-  const pvNode = beta - alpha > 1;
   if (!pvNode && depth >= 2) {
     const cut = probCut(depth, alpha, beta, ply, p, o, side, hashLo, hashHi, empties, moves);
     if (stopped) return 0;
