@@ -9,7 +9,9 @@
  * every scrape).
  */
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import type { ProbeJob } from './load-probe.js';
 import { BENCH_MNK_STATE, answersBySource, sourceDelta, startServer } from './http.js';
 
 interface Level {
@@ -40,20 +42,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Times sequential probes of a cheap endpoint while the load runs. */
-async function probe(url: string, init: RequestInit | undefined, until: number, everyMs: number): Promise<number[]> {
-  const times: number[] = [];
-  while (Date.now() < until) {
-    const started = performance.now();
-    try {
-      await (await fetch(url, init)).arrayBuffer();
-    } catch {
-      // counted by its time anyway
-    }
-    times.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  return times.sort((a, b) => a - b);
+/** Times sequential probes of a cheap endpoint while the load runs, on a thread of its own (bench/load-probe.ts). */
+function probe(url: string, init: RequestInit | undefined, until: number, everyMs: number): Promise<number[]> {
+  const job: ProbeJob = { url, init, until, everyMs };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-probe.js', import.meta.url), { workerData: job });
+    worker.once('message', (times: number[]) => resolve(times));
+    worker.once('error', reject);
+  });
 }
 
 interface LoadOptions {

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import madge from 'madge';
 import t from 'tap';
 import { ROOT } from './support/paths.js';
@@ -55,4 +56,18 @@ t.test('no source line over 160 characters', async (t) => {
 t.test('no skipped or todo tests', async (t) => {
   const skipped = tracked('test/**.ts').filter((file) => /\b(t|tap)\.(skip|todo)\(|\{ ?(skip|todo): ?true/.test(readFileSync(`${root}${file}`, 'utf8')));
   t.same(skipped, []);
+});
+
+t.test('every test module runs: a file under test/ that is not a *.test.ts entry is imported by one', async (t) => {
+  // Groups of test files share one process (test/games/othello.test.ts imports ./othello/*.ts): a member nobody imports would never run.
+  const files = tracked('test/**.ts').filter((file) => !/^test\/(support|fixtures)\//.test(file));
+  const imported = new Set<string>();
+  for (const file of files) {
+    for (const [, spec] of readFileSync(`${root}${file}`, 'utf8').matchAll(/^import (?:[^;]*? from )?'(\.[^']+)\.js';/gm)) {
+      imported.add(join(dirname(file), spec) + '.ts');
+    }
+  }
+  const orphans = files.filter((file) => !file.endsWith('.test.ts') && !imported.has(file));
+  t.same(orphans, []);
+  t.ok(imported.has('test/games/othello/perft.ts'), 'a grouped member is seen as imported');
 });

@@ -358,7 +358,7 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   writeFileSync(values.out, `${JSON.stringify(file)}\n`);
   console.log(`wrote ${values.out}`);
 
-  const fitted = new PatternEvaluator(weights, stageTable(options.stageWidth, stageCount(options.stageWidth)));
+  const fitted = PatternEvaluator.fromWeights(weights, stageTable(options.stageWidth, stageCount(options.stageWidth)));
   const outcome = (r: number): number => data[r + R_OUTCOME];
   const exact = (r: number): number | null => (data[r + R_EXACT] === 1 ? data[r + R_OUTCOME] : null);
   const rows: [string, Evaluator][] = [

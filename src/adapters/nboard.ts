@@ -46,7 +46,9 @@ runCliIfMain(import.meta.url, NBOARD_CLI, async ({ values }) => {
     ...(values.seed === undefined ? {} : { seed: intOption(values, 'seed', 0, 0, 4294967295) }),
   };
   const ttSizeMb = intOption(values, 'tt-mb', 64, 1, 4096);
-  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb, overrunGraceMs: 1000, overrunKillMs: 5000 });
+  // One search at a time and an idle main thread: a search that overruns is answered by the fallback on the main thread,
+  // so no fallback thread is started (it cost every adapter start about half a second of CPU).
+  const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb, overrunGraceMs: 1000, overrunKillMs: 5000, fallbackThread: false });
   // Start the search thread now, so the first go is not slowed by it (a search asked for meanwhile waits for it).
   const warming = pool.warmUp().catch(() => undefined);
   const engine = new NBoardEngine(pool, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`), options);

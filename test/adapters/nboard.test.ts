@@ -16,7 +16,7 @@ import { untracked } from '../support/untracked.js';
 import { fromRoot } from '../support/paths.js';
 
 const NBOARD = fromRoot('dist/src/adapters/nboard.js');
-const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4 });
+const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4, fallbackThread: false });
 t.teardown(() => pool.close());
 
 /** An in-process engine; `say` feeds lines and waits until all are answered, returning stdout lines. */

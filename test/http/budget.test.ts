@@ -11,9 +11,18 @@ import { SearchPool } from '../../src/pool/pool.js';
 // Deadlines are checked with generous slack (machines are noisy); speed is measured by `npm run bench`.
 const SLACK_MS = 400;
 
+// Apps shared by the tests below (each app's threads cost CPU to start); a test that changes its app's state runs last on it.
+const oneWorker = await testApp({ WORKERS: '1', MAX_QUEUE: '8' });
+const noQueue = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
+const twoWorkers = await testApp({ WORKERS: '2', MAX_QUEUE: '8' });
+t.teardown(async () => {
+  await closeTestApp(oneWorker);
+  await closeTestApp(noQueue);
+  await closeTestApp(twoWorkers);
+});
+
 t.test('a search answers within its budget with a legal move', async (t) => {
-  const ctx = await testApp({ WORKERS: '1' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = oneWorker;
   for (const budget of [50, 300]) {
     const started = Date.now();
     const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: budget } });
@@ -27,8 +36,7 @@ t.test('a search answers within its budget with a legal move', async (t) => {
 });
 
 t.test('queue wait counts against the budget', async (t) => {
-  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '8' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = oneWorker;
   const budget = 600;
   const started = Date.now();
   const replies = await Promise.all(
@@ -42,8 +50,7 @@ t.test('queue wait counts against the budget', async (t) => {
 });
 
 t.test('a full queue answers 503 at once with Retry-After', async (t) => {
-  const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = noQueue;
   const busy = ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } });
   await new Promise((r) => setTimeout(r, 100));
   const started = Date.now();
@@ -58,8 +65,7 @@ t.test('a full queue answers 503 at once with Retry-After', async (t) => {
 });
 
 t.test('a replica shutting down refuses new searches', async (t) => {
-  const ctx = await testApp({ WORKERS: '1' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = noQueue; // its last test: the app stays marked stopping
   ctx.readiness.markStopping();
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
   t.equal(res.statusCode, 503);
@@ -68,8 +74,8 @@ t.test('a replica shutting down refuses new searches', async (t) => {
 });
 
 t.test('a client that disconnects cancels its search and frees the worker', async (t) => {
-  const ctx = await testApp({ WORKERS: '1' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = oneWorker;
+  const cancelledBefore = ctx.pool.stats().cancelled;
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = ctx.app.server.address() as AddressInfo;
   const body = JSON.stringify({ state: OPEN_STATE, timeBudgetMs: 30_000 });
@@ -80,14 +86,13 @@ t.test('a client that disconnects cancels its search and frees the worker', asyn
   req.destroy();
   const freed = await waitFor(() => ctx.pool.stats().running === 0, 5000);
   t.ok(freed, 'the worker is free long before the 30 s budget');
-  t.equal(ctx.pool.stats().cancelled, 1);
+  t.equal(ctx.pool.stats().cancelled, cancelledBefore + 1);
   const next = await ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 100 } });
   t.equal(next.statusCode, 200, 'the same worker serves the next request');
 });
 
 t.test('under load, disconnected clients free every worker and queue slot; cheap endpoints answer meanwhile', async (t) => {
-  const ctx = await testApp({ WORKERS: '2', MAX_QUEUE: '8' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = twoWorkers;
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = ctx.app.server.address() as AddressInfo;
   const body = JSON.stringify({ state: OPEN_STATE, timeBudgetMs: 30_000 });
@@ -110,8 +115,7 @@ t.test('under load, disconnected clients free every worker and queue slot; cheap
 });
 
 t.test('a worker killed during a search fails that request with a stable code; others are unaffected', async (t) => {
-  const ctx = await testApp({ WORKERS: '2' });
-  t.teardown(() => closeTestApp(ctx));
+  const ctx = twoWorkers; // its last test: one of its threads is replaced
   const request = () => ctx.app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: OPEN_STATE, timeBudgetMs: 1500 } });
   const a = request();
   const b = request();
@@ -159,7 +163,7 @@ t.test('the response reserve: the base share with no measurements, then a high p
 t.test('answers that ran until their deadline feed the app\'s response reserve', async (t) => {
   const reserve = new ResponseReserve();
   const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
-  const pool = new SearchPool({ threads: 1, maxQueue: 2, ttSizeMb: 4 });
+  const pool = new SearchPool({ threads: 1, maxQueue: 2, ttSizeMb: 4, fallbackThread: false });
   await pool.warmUp();
   const app = await buildApp({ config, pool, reserve });
   t.teardown(async () => {

@@ -51,7 +51,7 @@ const admin = new Redis(redis.url, { lazyConnect: true });
 admin.on('error', () => {});
 await admin.connect();
 t.teardown(() => admin.disconnect());
-const pool = new SearchPool({ threads: 2, maxQueue: 64, ttSizeMb: 4 });
+const pool = new SearchPool({ threads: 2, maxQueue: 64, ttSizeMb: 4, fallbackThread: false });
 await pool.warmUp();
 t.teardown(() => pool.close());
 

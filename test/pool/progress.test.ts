@@ -8,7 +8,7 @@ import { newControlBlock, type ProgressMessage, type SearchTask } from '../../sr
 import { GAMES } from '../../src/games/registry.js';
 import { fallbackResult } from '../../src/http/game-service.js';
 
-const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4 });
+const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4, fallbackThread: false });
 await pool.warmUp();
 t.teardown(() => pool.close());
 

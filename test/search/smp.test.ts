@@ -116,7 +116,7 @@ t.test('pool: helpers only take free workers, and give theirs up to a waiting re
   const pos = startPosition('tablut');
   const helpers: SearchTaskResult[] = [];
   // Asks for 4 threads on a pool of 2: one helper.
-  const longJob = searchJob(GAMES.tablut, pos, { deadline: Date.now() + 3_000, maxDepth: undefined, seed: undefined, threads: 4 });
+  const longJob = searchJob(GAMES.tablut, pos, { deadline: Date.now() + 1_500, maxDepth: undefined, seed: undefined, threads: 4 });
   const long = pool.submit({ ...longJob, onHelperDone: (r) => helpers.push(r) });
   t.equal(pool.stats().running, 2, 'the search and one helper');
   const other = await pool.submit(searchJob(GAMES.tablut, pos, { deadline: Date.now() + 10_000, maxDepth: 2, seed: undefined }));

@@ -12,10 +12,16 @@ export interface TestApp {
   readiness: Readiness;
 }
 
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  // One search thread unless a test asks for more: each thread loads every engine (about a second of CPU under coverage).
+export async function testApp(env: Record<string, string> = {}, options: { fallbackThread?: boolean } = {}): Promise<TestApp> {
+  // One search thread unless a test asks for more, and no fallback thread unless it is what a test checks (fallbacks then
+  // run on the main thread): each thread loads every engine, 0.5-0.75 s of CPU (docs/testing.md).
   const config = loadConfig({ WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0', ...env });
-  const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
+  const pool = new SearchPool({
+    threads: config.workers,
+    maxQueue: config.maxQueue,
+    ttSizeMb: config.ttSizeMb,
+    fallbackThread: options.fallbackThread ?? false,
+  });
   await pool.warmUp();
   const readiness = new Readiness('ready');
   const app = await buildApp({ config, pool, readiness });

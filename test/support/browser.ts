@@ -64,3 +64,18 @@ export function screenshotDir(): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** The desktop and phone viewports the pages are checked at. */
+export const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+/** Until the person can move (a legal target is marked) or the game is over. */
+export async function waitForTurn(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('banner')!.hidden || document.querySelector('rect.sq.legal, rect.sq.dest') !== null);
+}
+
+export async function setBudget(page: Page, ms: number): Promise<void> {
+  await page.fill('#budget', String(ms));
+}

@@ -55,6 +55,8 @@ const app = {
   gameId: 'mnk',
   view: VIEWS.mnk,
   plies: [] as Ply[],
+  /** The game the plies belong to; null while a new game's first state loads (nothing is drawn or asked meanwhile). */
+  pliesGame: null as string | null,
   cursor: 0,
   legal: [] as MoveJson[],
   /** The legal moves by notation, by cell ("row,col") and the squares pieces move from (built once per position). */
@@ -76,6 +78,7 @@ const app = {
 const MAX_HISTORY = 1000;
 const base = (): string => `/v1/games/${app.gameId}`;
 const current = (): State => app.plies[app.cursor].state;
+const loaded = (): boolean => app.pliesGame === app.gameId;
 const turnOf = (state: State): string => String(state.turn);
 const history = (): State[] => app.plies.slice(Math.max(0, app.cursor - MAX_HISTORY), app.cursor).map((p) => p.state);
 const engineSide = (): string => (ui.analysis.checked ? '' : ui.engineSide.value);
@@ -136,6 +139,7 @@ function abortWork(): number {
 
 /** Asks the API for the legal moves and status of the current position, then lets the engine move. */
 async function refresh(autoEngine: boolean): Promise<void> {
+  if (!loaded()) return;
   const epoch = abortWork();
   const signal = app.controller!.signal;
   setLegal([]);
@@ -202,7 +206,7 @@ async function engineMove(epoch: number): Promise<void> {
 }
 
 function jump(ply: number): void {
-  if (ply < 0 || ply >= app.plies.length) return;
+  if (!loaded() || ply < 0 || ply >= app.plies.length) return;
   app.cursor = ply;
   say('');
   void refresh(false);
@@ -228,6 +232,7 @@ function refuse(text: string, node: Element | null): void {
 }
 
 function onMove(move: string, node: Element | null): void {
+  if (!loaded()) return refuse('One moment: the position is still loading.', node);
   const side = turnOf(current());
   const name = app.view.sideName(side);
   if (app.status === null) return refuse('One moment: the position is still loading.', node);
@@ -383,6 +388,7 @@ function showEvalBar(e: Evaluation, side: string): void {
 // ---- drawing ---------------------------------------------------------------------------------
 
 function render(): void {
+  if (!loaded()) return;
   const state = current();
   const side = turnOf(state);
   const over = app.status !== null && app.status.status !== 'ongoing';
@@ -499,12 +505,19 @@ async function newGame(): Promise<void> {
   const params = new URLSearchParams();
   for (const input of ui.options.querySelectorAll('input')) if (input.value.trim() !== '') params.set(input.name, input.value.trim());
   const query = params.toString();
-  abortWork();
+  const epoch = abortWork();
+  // Until the first state arrives the old plies may be another game's: drawing them with this game's view
+  // read fields that are not there (a TypeError in the page when a control changed during the load).
+  app.pliesGame = null;
+  setLegal([]);
+  app.status = null;
   try {
     const state = await get<State>(`${base()}/initial-state${query === '' ? '' : '?' + query}`);
+    if (epoch !== app.epoch) return;
     // The (M,N,K)-game's exactK rule is a field of the state: every later request carries it.
     if (app.gameId === 'mnk' && ui.exactK.checked) state.exactK = true;
     app.plies = [{ state, move: null }];
+    app.pliesGame = app.gameId;
     app.cursor = 0;
     say('');
     ui.engineInfo.textContent = '';
@@ -529,6 +542,7 @@ async function loadPasted(): Promise<void> {
     await post(`${base()}/legal-moves`, `{"state":${text === '' ? '""' : text}}`);
     const state = JSON.parse(text) as State;
     app.plies = [{ state, move: null }];
+    app.pliesGame = app.gameId;
     app.cursor = 0;
     say('State loaded.');
     await refresh(false);
@@ -594,11 +608,13 @@ async function main(): Promise<void> {
   ui.undo.addEventListener('click', undo);
   ui.redo.addEventListener('click', () => jump(app.cursor + 1));
   ui.copyState.addEventListener('click', () => {
+    if (!loaded()) return;
     ui.stateJson.value = JSON.stringify(current());
     void copy(ui.stateJson.value, 'The state');
   });
   ui.loadState.addEventListener('click', () => void loadPasted());
   ui.copyCurl.addEventListener('click', () => {
+    if (!loaded()) return;
     ui.curl.hidden = false;
     ui.curl.textContent = curlCommand();
     void copy(ui.curl.textContent, 'The curl command');
@@ -613,7 +629,6 @@ async function main(): Promise<void> {
   const wanted = new URLSearchParams(location.search).get('game');
   const first = wanted !== null && VIEWS[wanted] !== undefined ? wanted : 'mnk';
   ui.game.value = first;
-  app.plies = [{ state: { m: 3, n: 3, k: 3, board: ['...', '...', '...'], turn: 'X' }, move: null }];
   selectGame(first);
 }
 

@@ -46,6 +46,16 @@ export function globalFeatures(pl: number, ph: number, ol: number, oh: number, o
 }
 
 /** Weight slot (within a phase block) of each instance's table, for the evaluator's inner loop. */
+/** The evaluator's form of a weights file: int16 pattern tables and float global weights, per stage. */
+export interface PatternTables {
+  /** tables[stage * PATTERN_BLOCK + slot], evaluation units, every configuration (tied pairs expanded). */
+  readonly tables: Int16Array;
+  /** linear[stage * LINEAR_COUNT + k], the global features' weights. */
+  readonly linear: Float64Array;
+  /** Stage of each number of empty squares (0..64). */
+  readonly stageOf: Int32Array;
+}
+
 export const INSTANCE_OFFSET = new Int32Array(INSTANCE_PATTERN.map((p) => PATTERN_OFFSETS[p]));
 
 export class PatternEvaluator implements Evaluator {
@@ -61,21 +71,32 @@ export class PatternEvaluator implements Evaluator {
   private readonly indices = new Int32Array(INSTANCE_COUNT);
   private readonly features = new Float64Array(LINEAR_COUNT);
 
-  constructor(weights: Float32Array, stageOf: Int32Array) {
+  constructor({ tables, linear, stageOf }: PatternTables) {
+    const stages = stageOf[64] + 1;
+    if (stageOf.length !== 65 || tables.length !== stages * PATTERN_BLOCK || linear.length !== stages * LINEAR_COUNT) {
+      throw new Error('pattern weights: wrong size');
+    }
+    this.stageOf = stageOf;
+    this.tables = tables;
+    this.linear = linear;
+  }
+
+  /** From float weights[stage * PHASE_BLOCK + slot] (the fitting tool's form), rounded to the int16 tables. */
+  static fromWeights(weights: Float32Array, stageOf: Int32Array): PatternEvaluator {
     let stages = 0;
     for (const s of stageOf) stages = Math.max(stages, s + 1);
     if (stageOf.length !== 65 || weights.length !== stages * PHASE_BLOCK) throw new Error('pattern weights: wrong size');
-    this.stageOf = stageOf;
-    this.tables = new Int16Array(stages * PATTERN_BLOCK);
-    this.linear = new Float64Array(stages * LINEAR_COUNT);
+    const tables = new Int16Array(stages * PATTERN_BLOCK);
+    const linear = new Float64Array(stages * LINEAR_COUNT);
     for (let stage = 0; stage < stages; stage++) {
       for (let i = 0; i < PATTERN_BLOCK; i++) {
         const w = Math.round(weights[stage * PHASE_BLOCK + i]);
         if (w < -32768 || w > 32767) throw new Error('pattern weights: a table weight is outside int16');
-        this.tables[stage * PATTERN_BLOCK + i] = w;
+        tables[stage * PATTERN_BLOCK + i] = w;
       }
-      for (let k = 0; k < LINEAR_COUNT; k++) this.linear[stage * LINEAR_COUNT + k] = weights[stage * PHASE_BLOCK + PATTERN_BLOCK + k];
+      for (let k = 0; k < LINEAR_COUNT; k++) linear[stage * LINEAR_COUNT + k] = weights[stage * PHASE_BLOCK + PATTERN_BLOCK + k];
     }
+    return new PatternEvaluator({ tables, linear, stageOf });
   }
 
   evaluate(pl: number, ph: number, ol: number, oh: number): number {

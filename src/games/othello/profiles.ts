@@ -12,7 +12,7 @@
  */
 import { FeatureEvaluator } from './classic-eval.js';
 import { PatternEvaluator } from './pattern-eval.js';
-import { patternWeights } from './pattern-weights.js';
+import { shippedPatternTables } from './pattern-weights.js';
 import type { Evaluator } from './position.js';
 import { SeedEvaluator } from './seed-eval.js';
 
@@ -24,8 +24,7 @@ const cache = new Map<ProfileName, Evaluator>();
 function build(name: ProfileName): Evaluator {
   if (name === 'seed') return new SeedEvaluator();
   if (name === 'classic') return new FeatureEvaluator();
-  const { weights, stageOf } = patternWeights();
-  return new PatternEvaluator(weights, stageOf);
+  return new PatternEvaluator(shippedPatternTables());
 }
 
 function known(profile: string | undefined): ProfileName {

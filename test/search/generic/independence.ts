@@ -5,14 +5,14 @@
  * Expected values come from the same search on fresh objects (no timing anywhere).
  */
 import t from 'tap';
-import { definition as mnk } from '../../src/games/mnk/index.js';
-import { definition as hadron } from '../../src/games/hadron/index.js';
-import { definition as othello } from '../../src/games/othello/index.js';
-import { definition as tablut } from '../../src/games/tablut/index.js';
-import { HadronSolver } from '../../src/games/hadron/solver.js';
-import type { GameDefinition, SearchPosition } from '../../src/games/types.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, keySalt } from '../../src/search/tt.js';
+import { definition as mnk } from '../../../src/games/mnk/index.js';
+import { definition as hadron } from '../../../src/games/hadron/index.js';
+import { definition as othello } from '../../../src/games/othello/index.js';
+import { definition as tablut } from '../../../src/games/tablut/index.js';
+import { HadronSolver } from '../../../src/games/hadron/solver.js';
+import type { GameDefinition, SearchPosition } from '../../../src/games/types.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable, keySalt } from '../../../src/search/tt.js';
 
 function initial<P extends SearchPosition>(def: GameDefinition<P>, query: Record<string, unknown>): P {
   const state = def.initialState(query);

@@ -4,9 +4,9 @@
  */
 import t from 'tap';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import { EMPTY_3X3 } from '../support/app.js';
+import { loadConfig } from '../../../src/config.js';
+import { buildApp } from '../../../src/http/app.js';
+import { EMPTY_3X3 } from '../../support/app.js';
 
 t.test('one line per answered request; refusals summed', async (t) => {
   const lines: Record<string, unknown>[] = [];

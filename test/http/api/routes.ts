@@ -1,7 +1,7 @@
 import t from 'tap';
-import { GAME_IDS } from '../../src/games/types.js';
-import { ERROR_CATALOGUE } from '../../src/http/errors.js';
-import { EMPTY_3X3, X_WON_3X3, closeTestApp, testApp } from '../support/app.js';
+import { GAME_IDS } from '../../../src/games/types.js';
+import { ERROR_CATALOGUE } from '../../../src/http/errors.js';
+import { EMPTY_3X3, X_WON_3X3, closeTestApp, testApp } from '../../support/app.js';
 
 const ctx = await testApp();
 t.teardown(() => closeTestApp(ctx));

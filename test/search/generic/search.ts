@@ -1,9 +1,9 @@
 import t from 'tap';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { perft } from '../../src/search/perft.js';
-import { WIN_SCORE, isProven, provenPlies } from '../../src/search/score.js';
-import { SubtractionGame } from '../support/subtraction-game.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { perft } from '../../../src/search/perft.js';
+import { WIN_SCORE, isProven, provenPlies } from '../../../src/search/score.js';
+import { SubtractionGame } from '../../support/subtraction-game.js';
 
 // Expected values: subtraction game 1..3 (see test/support/subtraction-game.ts): the mover loses iff
 // heap % 4 == 0; a won game lasts 1 + 2*floor(heap/4) plies, a lost one heap/2 plies.

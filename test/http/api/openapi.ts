@@ -1,9 +1,9 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
-import { generateOpenApi } from '../../src/http/openapi.js';
-import { GAME_IDS } from '../../src/games/types.js';
-import { urlFromRoot } from '../support/paths.js';
+import { generateOpenApi } from '../../../src/http/openapi.js';
+import { GAME_IDS } from '../../../src/games/types.js';
+import { urlFromRoot } from '../../support/paths.js';
 
 const committedPath = urlFromRoot('openapi/openapi.json');
 

@@ -1,15 +1,15 @@
 /**
  * The playground's static files (dist/web, written by `npm run build`): served at `/` with a
  * same-origin content security policy, hidden from the OpenAPI document, and off with
- * EXPOSE_PLAYGROUND=false. The page itself is tested in Chromium by test/web/playground.test.ts.
+ * EXPOSE_PLAYGROUND=false. The page itself is tested in Chromium by test/browser/playground.test.ts.
  */
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import type { SearchRunner } from '../../src/http/types.js';
-import { PLAYGROUND_CSP, playgroundDir, playgroundRoutes } from '../../src/http/playground.js';
+import { loadConfig } from '../../../src/config.js';
+import { buildApp } from '../../../src/http/app.js';
+import type { SearchRunner } from '../../../src/http/types.js';
+import { PLAYGROUND_CSP, playgroundDir, playgroundRoutes } from '../../../src/http/playground.js';
 import Fastify from 'fastify';
 
 const idle: SearchRunner = {

@@ -8,9 +8,9 @@
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { closeTestApp, testApp } from '../support/app.js';
-import { classify } from '../../src/http/routes/review.js';
-import { urlFromRoot } from '../support/paths.js';
+import { closeTestApp, testApp } from '../../support/app.js';
+import { classify } from '../../../src/http/routes/review.js';
+import { urlFromRoot } from '../../support/paths.js';
 
 const ctx = await testApp({ REVIEW_MAX_PLIES: '40' });
 t.teardown(() => closeTestApp(ctx));

@@ -11,12 +11,12 @@
  * lines may differ by a little from separate searches, as in every such engine.
  */
 import t from 'tap';
-import { MAX_MULTI_PV, Searcher, rootMoveList, type IterationInfo, type SearchLimits } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { WIN_SCORE } from '../../src/search/score.js';
-import { GAMES } from '../../src/games/registry.js';
-import type { GameDefinition, SearchPosition } from '../../src/games/types.js';
-import { SubtractionGame } from '../support/subtraction-game.js';
+import { MAX_MULTI_PV, Searcher, rootMoveList, type IterationInfo, type SearchLimits } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { WIN_SCORE } from '../../../src/search/score.js';
+import { GAMES } from '../../../src/games/registry.js';
+import type { GameDefinition, SearchPosition } from '../../../src/games/types.js';
+import { SubtractionGame } from '../../support/subtraction-game.js';
 
 const fresh = () => new Searcher(new TranspositionTable(4));
 

@@ -10,13 +10,13 @@
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { analyse, compareLines, parentScore } from '../../src/search/analyse.js';
-import { Searcher, type IterationInfo } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { WIN_SCORE, isProven } from '../../src/search/score.js';
-import { GAMES } from '../../src/games/registry.js';
-import { fixture, positionOf } from '../games/othello/helpers.js';
-import type { Endgame } from '../games/othello/helpers.js';
+import { analyse, compareLines, parentScore } from '../../../src/search/analyse.js';
+import { Searcher, type IterationInfo } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { WIN_SCORE, isProven } from '../../../src/search/score.js';
+import { GAMES } from '../../../src/games/registry.js';
+import { fixture, positionOf } from '../../games/othello/helpers.js';
+import type { Endgame } from '../../games/othello/helpers.js';
 
 const fresh = () => new Searcher(new TranspositionTable(4));
 const othello = GAMES.othello;
@@ -82,7 +82,7 @@ t.test('othello: no solver in reach: the generic search gives the lines', async 
 
 t.test('hadron: per-line win or loss matches the first-move maps of small boards', async (t) => {
   const hadron = GAMES.hadron;
-  const { results } = JSON.parse(readFileSync(new URL('../fixtures/hadron/small-boards.json', import.meta.url), 'utf8')) as {
+  const { results } = JSON.parse(readFileSync(new URL('../../fixtures/hadron/small-boards.json', import.meta.url), 'utf8')) as {
     results: { rows: number; cols: number; firstMoveMap: string[] }[];
   };
   for (const board of results.filter((b) => (b.rows === 3 && b.cols === 4) || (b.rows === 2 && b.cols === 5))) {

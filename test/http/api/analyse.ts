@@ -12,15 +12,15 @@
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { closeTestApp, testApp } from '../support/app.js';
-import { GAME_IDS, type GameId } from '../../src/games/types.js';
-import { urlFromRoot } from '../support/paths.js';
+import { closeTestApp, testApp } from '../../support/app.js';
+import { GAME_IDS, type GameId } from '../../../src/games/types.js';
+import { urlFromRoot } from '../../support/paths.js';
 
 const ctx = await testApp();
 t.teardown(() => closeTestApp(ctx));
 const { app } = ctx;
 
-const fixture = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')) as T;
 
 async function initial(game: GameId, query = ''): Promise<unknown> {
   return (await app.inject({ method: 'GET', url: `/v1/games/${game}/initial-state${query}` })).json();

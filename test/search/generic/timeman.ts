@@ -11,11 +11,11 @@ import {
   instability,
   predictNextMs,
   predictedGrowth,
-} from '../../src/search/timeman.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { TrapGame } from '../support/trap-game.js';
-import { SubtractionGame } from '../support/subtraction-game.js';
+} from '../../../src/search/timeman.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { TrapGame } from '../../support/trap-game.js';
+import { SubtractionGame } from '../../support/subtraction-game.js';
 
 /** Iterations with node counts growing by `growth`, 1 ms per 1000 nodes, the same best move and score. */
 function history(count: number, growth: number, bestMove = 7, score = 30): IterationRecord[] {

@@ -3,13 +3,13 @@
  * edge (accepted) and one past it (refused with its code and field).
  */
 import t from 'tap';
-import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import type { SearchRunner } from '../../src/http/types.js';
-import { MAX_HISTORY } from '../../src/http/schemas.js';
-import { MAX_SIDE as MNK_MAX_SIDE } from '../../src/games/mnk/codec.js';
-import { MAX_SIDE as HADRON_MAX_SIDE } from '../../src/games/hadron/geometry.js';
-import { GAMES } from '../../src/games/registry.js';
+import { loadConfig } from '../../../src/config.js';
+import { buildApp } from '../../../src/http/app.js';
+import type { SearchRunner } from '../../../src/http/types.js';
+import { MAX_HISTORY } from '../../../src/http/schemas.js';
+import { MAX_SIDE as MNK_MAX_SIDE } from '../../../src/games/mnk/codec.js';
+import { MAX_SIDE as HADRON_MAX_SIDE } from '../../../src/games/hadron/geometry.js';
+import { GAMES } from '../../../src/games/registry.js';
 
 /** legal-moves and play never reach the pool. */
 const NO_POOL: SearchRunner = {

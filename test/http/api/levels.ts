@@ -1,7 +1,7 @@
 import t from 'tap';
-import { GAME_IDS } from '../../src/games/types.js';
-import { TOP_LEVEL, levelSetting } from '../../src/levels/levels.js';
-import { closeTestApp, testApp } from '../support/app.js';
+import { GAME_IDS } from '../../../src/games/types.js';
+import { TOP_LEVEL, levelSetting } from '../../../src/levels/levels.js';
+import { closeTestApp, testApp } from '../../support/app.js';
 
 const ctx = await testApp();
 t.teardown(() => closeTestApp(ctx));

@@ -9,9 +9,9 @@ import { Random } from '../../../src/core/random.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
 import { ENGINES, prepareEngines } from '../../../src/games/engines.js';
-import { decodePatternWeights, encodePatternWeights, patternWeights } from '../../../src/games/othello/pattern-weights.js';
+import { decodePatternWeights, encodePatternWeights, patternWeights, shippedPatternTables } from '../../../src/games/othello/pattern-weights.js';
 import { PHASE_BLOCK } from '../../../src/games/othello/pattern-eval.js';
-import { PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from '../../../src/games/othello/patterns.js';
+import { PATTERN_BLOCK, PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from '../../../src/games/othello/patterns.js';
 import { SEED_WEIGHTS } from '../../../src/games/othello/seed-eval.js';
 import { EVAL_LIMIT } from '../../../src/search/score.js';
 import { legalMoves, positionOf, startPosition } from './helpers.js';
@@ -39,9 +39,11 @@ function transformed(board: string[], g: Transform): string[] {
 t.test('shipped weights: decoded once, on first use or by prepareEngines (the warm-up)', async (t) => {
   t.type(ENGINES.othello.prepare, 'function', 'Othello has tables to prepare');
   prepareEngines();
-  const first = patternWeights();
+  const first = shippedPatternTables();
   prepareEngines();
-  t.equal(patternWeights(), first, 'the same decoded tables every time');
+  t.equal(shippedPatternTables(), first, 'the same decoded tables every time');
+  const { weights } = patternWeights();
+  t.equal(weights[PHASE_BLOCK + 5], first.tables[PATTERN_BLOCK + 5], 'the float form holds the same weights');
 });
 
 t.test('shipped weights: present, finite, tied partners equal', async (t) => {

@@ -7,13 +7,13 @@
  * differential, agreed by two independent engines).
  */
 import t from 'tap';
-import { solveWinLossDraw } from '../../src/games/othello/solver.js';
-import { analyse } from '../../src/search/analyse.js';
-import { type IterationInfo, Searcher } from '../../src/search/search.js';
-import { isProven } from '../../src/search/score.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { GAMES } from '../../src/games/registry.js';
-import { fixture, notation, positionOf, type Endgame } from '../games/othello/helpers.js';
+import { solveWinLossDraw } from '../../../src/games/othello/solver.js';
+import { analyse } from '../../../src/search/analyse.js';
+import { type IterationInfo, Searcher } from '../../../src/search/search.js';
+import { isProven } from '../../../src/search/score.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { GAMES } from '../../../src/games/registry.js';
+import { fixture, notation, positionOf, type Endgame } from '../../games/othello/helpers.js';
 
 const endgames = fixture<{ positions: Endgame[] }>('endgames.json').positions;
 const fresh = () => new Searcher(new TranspositionTable(4));

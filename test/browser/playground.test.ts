@@ -1,12 +1,12 @@
 /**
  * The playground in Debian's Chromium against a real Kibitz: play to the end, engine replies, the
- * two-step Tablut move, refused clicks, a broken paste, analysis mode, and a screenshot of every game
- * at desktop and phone sizes (printed path; look at them after changing the page).
+ * two-step Tablut move, refused clicks, a broken paste, analysis mode. The screenshots of every game
+ * are taken by screenshots.test.ts (its own process: the two files run side by side).
  */
 import t from 'tap';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshotDir, startKibitz, type Kibitz } from '../support/browser.js';
+import { launchChromium, openPage, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
 
 let kibitz: Kibitz;
 let browser: Browser;
@@ -20,27 +20,14 @@ t.teardown(async () => {
   await kibitz?.close();
 });
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
 async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> {
   return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
-}
-
-/** Until the person can move (a legal target is marked) or the game is over. */
-async function waitForTurn(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('banner')!.hidden || document.querySelector('rect.sq.legal, rect.sq.dest') !== null);
 }
 
 async function plies(page: Page): Promise<string[]> {
   return page.locator('#moves button').allTextContents();
 }
 
-async function setBudget(page: Page, ms: number): Promise<void> {
-  await page.fill('#budget', String(ms));
-}
 
 /** Perfect tic-tac-toe for the side to move: the value (+1 win, 0 draw, -1 loss) and a best cell. */
 function solve(board: string[], me: string): { value: number; cell: number } {
@@ -393,50 +380,4 @@ t.test('analysis mode reads the analyse stream of the contract: progress events,
   t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
   t.same(errors, []);
   await page.context().close();
-});
-
-t.test('a screenshot of every game at 1280x800 and 390x844', async (t) => {
-  const dir = screenshotDir();
-  const setups: Record<string, (page: Page) => Promise<void>> = {
-    mnk: async (page) => {
-      await page.selectOption('#preset', '15,15,5');
-      await page.waitForSelector('[data-move="7,7"].legal');
-      await page.click('[data-move="7,7"]');
-    },
-    othello: async (page) => {
-      await page.click('[data-move="d3"]');
-    },
-    tablut: async (page) => {
-      await page.click('[data-move="e4"]');
-    },
-    hadron: async (page) => {
-      await page.click('[data-move="E5"]');
-    },
-  };
-  for (const size of SIZES) {
-    for (const [game, setup] of Object.entries(setups)) {
-      const { page, errors } = await openPage(browser, `${kibitz.url}/?game=${game}`, size);
-      await setBudget(page, 150);
-      await waitForTurn(page);
-      await setup(page);
-      // Wait for the engine's reply (Tablut only shows a selected piece).
-      if (game !== 'tablut') await page.waitForFunction(() => document.querySelectorAll('#moves button').length >= 2);
-      await waitForTurn(page);
-      const path = join(dir, `${game}-${size.width}x${size.height}.png`);
-      await page.screenshot({ path, fullPage: size.width < 500 });
-      const box = await page.locator('#board').boundingBox();
-      t.ok(box !== null && box.width <= size.width && box.width >= Math.min(300, size.width - 40), `${game} at ${size.width}: the board fits (${box?.width})`);
-      t.same(errors, [], `${game} at ${size.width}: no console error`);
-      await page.context().close();
-    }
-  }
-  t.comment(`screenshots in ${dir}`);
-});
-
-t.test('EXPOSE_PLAYGROUND=false: no page at /', async (t) => {
-  const off = await startKibitz({ EXPOSE_PLAYGROUND: 'false', WORKERS: '1' });
-  t.teardown(() => off.close());
-  const reply = await fetch(`${off.url}/`);
-  t.equal(reply.status, 404);
-  t.equal(((await reply.json()) as { code: string }).code, 'NOT_FOUND');
 });
