@@ -1,12 +1,12 @@
 /**
  * The playground in Debian's Chromium against a real Kibitz: play to the end, engine replies, the
- * two-step Tablut move, refused clicks, a broken paste, analysis mode. The screenshots of every game
- * are taken by screenshots.test.ts (its own process: the two files run side by side).
+ * two-step Tablut move, refused clicks, a broken paste. Analysis mode (analysis.test.ts) and the screenshots
+ * of every game (screenshots.test.ts) are files of their own, so the three run side by side.
  */
 import t from 'tap';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
+import { launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
 
 let kibitz: Kibitz;
 let browser: Browser;
@@ -24,9 +24,6 @@ async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> 
   return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
 }
 
-async function plies(page: Page): Promise<string[]> {
-  return page.locator('#moves button').allTextContents();
-}
 
 
 /** Perfect tic-tac-toe for the side to move: the value (+1 win, 0 draw, -1 loss) and a best cell. */
@@ -256,128 +253,5 @@ t.test("a broken pasted state shows the API's message with the field", async (t)
   const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, -1)) as { state: { board: string[] } };
   t.same(body.state.board, ['XO.', '.X.', '..O'], 'the curl command carries the current position');
   t.ok(errors.every((e) => /status of 4\d\d/.test(e)), 'only the refused requests are logged by the browser');
-  await page.context().close();
-});
-
-/** Records every text the analysis status line shows (each progress event rewrites it). */
-async function recordStatus(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const log: string[] = [];
-    (window as unknown as { statusLog: string[] }).statusLog = log;
-    const status = document.getElementById('analysis-status')!;
-    new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) log.push(node.textContent ?? '');
-    }).observe(status, { childList: true });
-  });
-}
-
-const statusLog = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
-
-t.test('analysis mode on the real analyse route: streamed lines with score, win probability and PV; hover previews', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
-  await page.waitForSelector('[data-move="d3"].legal');
-  await setBudget(page, 1500);
-  await recordStatus(page);
-  await page.check('#analysis');
-  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''), undefined, { timeout: 20_000 });
-  const log = await statusLog(page);
-  const depths = log.map((s) => /^Searching: depth (\d+)/.exec(s)).filter((m) => m !== null).map((m) => Number(m![1]));
-  t.ok(depths.length >= 2 && depths[depths.length - 1] > depths[0], `progress events redraw the lines as the depth grows: ${depths.join(' ')}`);
-  t.equal(await page.locator('#lines li').count(), 3, 'three lines (multiPv 3)');
-  t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
-  t.match(await page.textContent('#lines li:first-child .sc'), /^([+-]?\d|win|loss|draw)/);
-  t.match(await page.textContent('#lines li:first-child .wp'), /^\d+%$/, 'win probability shown');
-  t.ok(((await page.textContent('#lines li:first-child .pv')) ?? '').split(' ').length >= 2, 'a principal variation');
-  t.ok(await page.isVisible('#evalbar'), 'the evaluation bar is shown');
-  t.match(await page.textContent('#evalbar .evalbar-text'), /^\d+%$/);
-  t.equal(await page.locator('.ghost').count(), 0);
-  await page.hover('#lines li:first-child');
-  t.ok((await page.locator('.ghost').count()) >= 2, 'hovering a line previews its moves on the board');
-  await page.screenshot({ path: join(screenshotDir(), 'othello-analysis-1280x800.png') });
-  await page.hover('h1');
-  t.equal(await page.locator('.ghost').count(), 0, 'the preview goes with the pointer');
-  t.equal((await plies(page)).length, 0, 'analysis plays nothing by itself');
-  await page.click('#copy-curl');
-  t.match(await page.textContent('#curl'), /\/v1\/games\/othello\/analyse -H 'content-type: application\/json' -d '\{"state":.*"multiPv":3/);
-  t.same(errors, []);
-  await page.context().close();
-});
-
-t.test('a server without the analyse route: analysis says so and shows the best move instead', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
-  // An older Kibitz answers an unknown route with the API's 404 body.
-  await page.route('**/v1/games/othello/analyse', (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route POST /v1/games/othello/analyse' }),
-    }),
-  );
-  await page.waitForSelector('[data-move="d3"].legal');
-  await setBudget(page, 300);
-  await page.check('#analysis');
-  await page.waitForFunction(() => /not available/.test(document.getElementById('analysis-status')!.textContent ?? ''));
-  t.equal(await page.textContent('#analysis-status'), 'Analysis is not available on this server (no analyse route): showing the best move instead.');
-  await page.waitForSelector('#lines li');
-  t.equal(await page.locator('#lines li').count(), 1, 'the best move as the one line');
-  t.match(await page.textContent('#lines li:first-child .mv'), /^[a-h][1-8]$/);
-  await page.hover('#lines li:first-child');
-  t.ok((await page.locator('.ghost').count()) >= 1, 'its line previews too');
-  await page.click('[data-move="d3"]');
-  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
-  await page.waitForFunction(() => document.querySelector('#lines li') !== null);
-  t.match(await page.textContent('#analysis-status'), /not available/, 'the next position is analysed the same way, without asking again');
-  t.same(await page.locator('#message').textContent(), '', 'no error shown');
-  t.same(errors.filter((e) => !/status of 404/.test(e)), [], "only the 404 the page expects");
-  await page.context().close();
-});
-
-/** The analyse contract's stream (progress events, a heartbeat, then the result), as Othello's start would give it. */
-function analyseStream(): string {
-  const m = (notation: string) => ({ notation, row: Number(notation[1]) - 1, col: notation.charCodeAt(0) - 97 });
-  const line = (move: string, score: number, winProbability: number, pv: string[]) => ({
-    move: m(move),
-    evaluation: { score, winProbability },
-    pv: [move, ...pv].map(m),
-  });
-  const at = (depth: number, shift: number) => ({
-    lines: [line('f5', 0.5 + shift, 0.53, ['f6', 'e6']), line('d3', 0.4 + shift, 0.52, ['c3', 'c4']), line('c4', 0.3, 0.51, ['e3', 'f2'])],
-    depth,
-    nodes: depth * 1000,
-    elapsedMs: depth * 10,
-  });
-  const events = [
-    `event: progress\ndata: ${JSON.stringify(at(1, 0))}\n\n`,
-    ': heartbeat\n\n',
-    `event: progress\ndata: ${JSON.stringify(at(2, 0.1))}\n\n`,
-    `event: result\ndata: ${JSON.stringify({ ...at(3, 0.2), nps: 100000, queueMs: 0, stopReason: 'time' })}\n\n`,
-  ];
-  return events.join('');
-}
-
-t.test('analysis mode reads the analyse stream of the contract: progress events, then the result', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
-  const bodies: unknown[] = [];
-  await page.route('**/v1/games/othello/analyse', async (route) => {
-    bodies.push({ body: route.request().postDataJSON(), accept: route.request().headers().accept });
-    await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: analyseStream() });
-  });
-  await page.waitForSelector('[data-move="d3"].legal');
-  await recordStatus(page);
-  await page.check('#analysis');
-  await page.waitForFunction(() => /^Done/.test(document.getElementById('analysis-status')!.textContent ?? ''));
-  t.match(bodies[0], { body: { state: { turn: 'B' }, multiPv: 3, timeBudgetMs: 500 }, accept: 'text/event-stream' }, 'the request of the contract');
-  t.same(await statusLog(page), ['Analysing…', 'Searching: depth 1, 1,000 nodes', 'Searching: depth 2, 2,000 nodes', 'Done: depth 3, 3,000 nodes (time)']);
-  t.same(await page.locator('#lines li .mv').allTextContents(), ['f5', 'd3', 'c4']);
-  t.same(await page.locator('#lines li .sc').allTextContents(), ['+0.7', '+0.6', '+0.3']);
-  t.same(await page.locator('#lines li .wp').allTextContents(), ['53%', '52%', '51%']);
-  t.equal(await page.textContent('#lines li:first-child .pv'), 'f5 f6 e6');
-  t.equal(await page.textContent('#evalbar .evalbar-text'), '53%', "the bar shows Black's chance");
-  await page.hover('#lines li:nth-child(2)');
-  t.equal(await page.locator('.ghost').count(), 3, 'hovering line 2 previews its three moves');
-  await page.click('#lines li:nth-child(2)');
-  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
-  t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
-  t.same(errors, []);
   await page.context().close();
 });

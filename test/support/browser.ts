@@ -79,3 +79,8 @@ export async function waitForTurn(page: Page): Promise<void> {
 export async function setBudget(page: Page, ms: number): Promise<void> {
   await page.fill('#budget', String(ms));
 }
+
+/** The moves played so far, as the move list shows them. */
+export async function plies(page: Page): Promise<string[]> {
+  return page.locator('#moves button').allTextContents();
+}
