@@ -6,7 +6,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, type Kibitz } from '../support/browser.js';
+import { closePage, launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, type Kibitz } from '../support/browser.js';
 
 let kibitz: Kibitz;
 let browser: Browser;
@@ -61,7 +61,7 @@ t.test('analysis mode on the real analyse route: streamed lines with score, win 
   await page.click('#copy-curl');
   t.match(await page.textContent('#curl'), /\/v1\/games\/othello\/analyse -H 'content-type: application\/json' -d '\{"state":.*"multiPv":3/);
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('a server without the analyse route: analysis says so and shows the best move instead', async (t) => {
@@ -90,7 +90,7 @@ t.test('a server without the analyse route: analysis says so and shows the best 
   t.match(await page.textContent('#analysis-status'), /not available/, 'the next position is analysed the same way, without asking again');
   t.same(await page.locator('#message').textContent(), '', 'no error shown');
   t.same(errors.filter((e) => !/status of 404/.test(e)), [], "only the 404 the page expects");
-  await page.context().close();
+  await closePage(page);
 });
 
 /** The analyse contract's stream (progress events, a heartbeat, then the result), as Othello's start would give it. */
@@ -140,5 +140,5 @@ t.test('analysis mode reads the analyse stream of the contract: progress events,
   await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
   t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });

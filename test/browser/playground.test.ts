@@ -6,7 +6,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
+import { closePage, launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
 
 let kibitz: Kibitz;
 let browser: Browser;
@@ -58,7 +58,7 @@ t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose
   await page.selectOption('#game', 'othello');
   await page.waitForSelector('#exact-k-row', { state: 'hidden' });
   t.same(errors, [], 'no console error, no CSP violation');
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) => {
@@ -83,7 +83,7 @@ t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) =
   t.notOk(board.join('').includes('.'), 'the board is full');
   await page.screenshot({ path: join(screenshotDir(), 'mnk-draw-1280x800.png') });
   t.same(errors, [], 'no console error, no CSP violation');
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('an Othello move: the engine replies and the score follows', async (t) => {
@@ -109,7 +109,7 @@ t.test('an Othello move: the engine replies and the score follows', async (t) =>
   await page.selectOption('#engine-side', '');
   t.equal(await page.isVisible('#level-row'), false);
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('Othello: a side without a move passes with the Pass button; the game-over banner says why', async (t) => {
@@ -129,7 +129,7 @@ t.test('Othello: a side without a move passes with the Pass button; the game-ove
   t.same(await plies(page), ['pass', 'h3'], 'Black passed, the engine (White) played h3');
   t.equal(await page.textContent('#banner'), 'White wins: neither side can move; Black 1 – White 9 in discs.');
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('a Tablut pawn moves by piece, then destination; wrong squares are refused', async (t) => {
@@ -155,7 +155,7 @@ t.test('a Tablut pawn moves by piece, then destination; wrong squares are refuse
   t.equal(after.turn, 'BLACK');
   t.same(await plies(page), ['e3-c3']);
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('Tablut: the page sends the history, so a repeated position ends the game in a draw', async (t) => {
@@ -173,7 +173,7 @@ t.test('Tablut: the page sends the history, so a repeated position ends the game
   t.equal(await page.textContent('#banner'), 'Draw: a position was repeated.', 'ply 6 repeats the position after ply 2');
   t.same(await plies(page), moves);
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('an illegal click changes nothing', async (t) => {
@@ -194,7 +194,7 @@ t.test('an illegal click changes nothing', async (t) => {
   t.same(await stateOf(page), before, 'same position');
   t.equal((await plies(page)).length, 2, 'same move list');
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test('undo, redo and jump to a ply', async (t) => {
@@ -222,7 +222,7 @@ t.test('undo, redo and jump to a ply', async (t) => {
   await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
   t.same(await plies(page), ['0,0', '0,1'], 'a new move after a jump replaces the rest of the line');
   t.same(errors, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 t.test("a broken pasted state shows the API's message with the field", async (t) => {
@@ -253,5 +253,5 @@ t.test("a broken pasted state shows the API's message with the field", async (t)
   const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, -1)) as { state: { board: string[] } };
   t.same(body.state.board, ['XO.', '.X.', '..O'], 'the curl command carries the current position');
   t.ok(errors.every((e) => /status of 4\d\d/.test(e)), 'only the refused requests are logged by the browser');
-  await page.context().close();
+  await closePage(page);
 });

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshotDir, setBudget, SIZES, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
+import { closePage, launchChromium, openPage, screenshotDir, setBudget, SIZES, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
 
 let kibitz: Kibitz;
 let browser: Browser;
@@ -51,7 +51,7 @@ t.test('a screenshot of every game at 1280x800 and 390x844', async (t) => {
       const box = await page.locator('#board').boundingBox();
       t.ok(box !== null && box.width <= size.width && box.width >= Math.min(300, size.width - 40), `${game} at ${size.width}: the board fits (${box?.width})`);
       t.same(errors, [], `${game} at ${size.width}: no console error`);
-      await page.context().close();
+      await closePage(page);
     }
   }
   t.comment(`screenshots in ${dir}`);

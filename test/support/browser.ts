@@ -45,10 +45,25 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A page that records console errors and failed requests, so a test can assert there were none. */
+const sharedPages = new WeakMap<Browser, Map<string, Page>>();
+
+/**
+ * A page that records console errors and failed requests, so a test can assert there were none. One page per
+ * browser and viewport serves every test of a file, each test loading the app afresh (the app keeps its state in
+ * memory only): a new browser context per test cost about 1 s against 0.35 s for a navigation.
+ */
 export async function openPage(browser: Browser, url: string, size = { width: 1280, height: 800 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: size });
-  const page = await context.newPage();
+  let pages = sharedPages.get(browser);
+  if (pages === undefined) sharedPages.set(browser, (pages = new Map()));
+  const key = `${size.width}x${size.height}`;
+  let page = pages.get(key);
+  if (page === undefined || page.isClosed()) {
+    page = await (await browser.newContext({ viewport: size })).newPage();
+    pages.set(key, page);
+  }
+  page.removeAllListeners('console');
+  page.removeAllListeners('pageerror');
+  await page.unrouteAll();
   const errors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -56,6 +71,12 @@ export async function openPage(browser: Browser, url: string, size = { width: 12
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(url);
   return { page, errors };
+}
+
+/** Ends a test's use of its page: its routes go, and a blank page stops whatever the app still had in flight. */
+export async function closePage(page: Page): Promise<void> {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('about:blank');
 }
 
 /** Where the tests put their screenshots (printed by the tests so a person can look at them). */
