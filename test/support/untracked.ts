@@ -7,3 +7,9 @@
 export function untracked(command: string, args: readonly string[]): [string, string[]] {
   return ['/usr/bin/env', ['-u', 'NODE_OPTIONS', command, ...args]];
 }
+
+/**
+ * The same for a shell command line (an NBoard engine the match tools start): `node` without tap's tracker or
+ * coverage. The adapter's own tests cover it; here it is only the opponent of the tool under test.
+ */
+export const UNTRACKED_NODE = '/usr/bin/env -u NODE_OPTIONS -u NODE_V8_COVERAGE node';

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
+import { UNTRACKED_NODE } from '../support/untracked.js';
 import type { MatchGame } from '../../tools/othello-match.js';
 import { parseOpenings } from '../../tools/othello-match.js';
 import { type JudgedGame, formatJudgeSummary, judgeGames, summariseJudged } from '../../tools/othello-judge.js';
@@ -79,7 +80,7 @@ t.test('judgeGames: one value per position after the opening, resumable, --part 
   // The first twelve moves of a recorded game (tools/records/othello-ntest/r8x-1000-n22.jsonl, game 1).
   const moves = ['d3', 'c5', 'e6', 'f5', 'f6', 'd2', 'c2', 'f4', 'f3', 'g4', 'g3', 'e2'];
   const record = [game('B', moves, 0, -18), game('W', moves, 0, -8)];
-  const engine = `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1`;
+  const engine = `${UNTRACKED_NODE} ${process.cwd()}/dist/src/adapters/nboard.js --depth 1`;
   const printed: string[] = [];
   const second = await judgeGames({ engine, depth: 1, record, openings, out, part: { part: 1, parts: 2 } }, (line) => printed.push(line));
   t.same(second.map((j) => [j.kibitz, j.from, j.values.length]), [['W', 8, 4]], 'part 2 of 2: the second game only');

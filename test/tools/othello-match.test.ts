@@ -3,6 +3,7 @@
  * Kibitz's own NBoard adapter standing in for NTest.
  */
 import t from 'tap';
+import { UNTRACKED_NODE } from '../support/untracked.js';
 import { readFileSync } from 'node:fs';
 import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../tools/othello-match.js';
 
@@ -55,7 +56,7 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
   const options = {
     // --max-seconds 1: the adapter's endgame solves are timed (half a second at most), not untimed up to 20
     // empties, which made this the second-longest test of the suite.
-    engine: `node ${process.cwd()}/dist/src/adapters/nboard.js --depth 1 --max-seconds 1`,
+    engine: `${UNTRACKED_NODE} ${process.cwd()}/dist/src/adapters/nboard.js --depth 1 --max-seconds 1`,
     engineDepth: 1,
     profile: 'default',
     limit: { nodes: 2000 }, // a node limit skips the untimed endgame solve of a fixed depth: a short test

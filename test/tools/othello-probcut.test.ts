@@ -39,7 +39,7 @@ t.test('collect: the parts of a split are the whole, position by position', asyn
 const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
 
 function fit(out: string, threads: number): Promise<string> {
-  const args = ['dist/tools/othello-probcut.js', '--positions', '20', '--max-depth', '5', '--seed', '3', '--out', out, '--threads', String(threads)];
+  const args = ['dist/tools/othello-probcut.js', '--positions', '10', '--max-depth', '4', '--seed', '3', '--out', out, '--threads', String(threads)];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 60_000, env: childEnv }, (error, stdout) =>
       error === null ? resolve(stdout) : reject(error),
@@ -54,8 +54,8 @@ t.test('the compiled tool writes the same table on one thread and on two', async
   const two = join(dir, 'two.json');
   await fit(one, 1);
   const log = await fit(two, 2);
-  t.match(log, /wrote .*two\.json \(20 positions/);
+  t.match(log, /wrote .*two\.json \(10 positions/);
   t.equal(readFileSync(two, 'utf8'), readFileSync(one, 'utf8'), 'identical files');
   const table = JSON.parse(readFileSync(two, 'utf8')) as { about: string };
-  t.match(table.about, /^npm run othello-probcut -- --positions 20 --max-depth 5 --seed 3 \(/, 'about: the command without --out and --threads');
+  t.match(table.about, /^npm run othello-probcut -- --positions 10 --max-depth 4 --seed 3 \(/, 'about: the command without --out and --threads');
 });
