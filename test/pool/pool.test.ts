@@ -9,6 +9,7 @@ import {
   SearchFailedError,
   SearchPool,
   newPiscina,
+  workerEnv,
   workerExecArgv,
   type SearchJob,
 } from '../../src/pool/pool.js';
@@ -68,6 +69,18 @@ t.test('worker threads skip the parent module loaders and require(esm), and inhe
   t.same(stripped.options.execArgv, ['--enable-source-maps', noRequireEsm], 'the loader is left out');
   t.type(await stripped.run({ ping: true } as never), 'number', 'and the thread runs');
   await stripped.destroy();
+  // NODE_OPTIONS of the threads' environment: a thread parses it even with an explicit option list.
+  t.same(workerEnv({ A: '1' }), { A: '1' });
+  t.same(workerEnv({ NODE_OPTIONS: '"--import=file:///a b/hook.mjs"', A: '1' }), { A: '1' }, 'a quoted loader alone: no NODE_OPTIONS left');
+  t.same(
+    workerEnv({ NODE_OPTIONS: '--require ./apm.cjs --max-old-space-size=512 "--title=a \\"b\\" c" --enable-source-maps' }).NODE_OPTIONS,
+    '--max-old-space-size=512 "--title=a \\"b\\" c" --enable-source-maps',
+    'the other options kept, quoted as they came',
+  );
+  // A loader that cannot load would stop every thread that ran it.
+  const missing = newPiscina({ filename, minThreads: 1, maxThreads: 1 }, ['--enable-source-maps'], { ...process.env, NODE_OPTIONS: '--require=/nonexistent/loader.cjs' });
+  t.type(await missing.run({ ping: true } as never), 'number', 'a thread starts without the parent environment\'s loader');
+  await missing.destroy();
   // Worker threads refuse process-wide options in an explicit list (ERR_WORKER_INVALID_EXEC_ARGV).
   const refused = newPiscina({ filename, minThreads: 1, maxThreads: 1 }, ['--import=x.mjs', '--max-old-space-size=256']);
   t.equal(refused.options.execArgv, undefined, 'refused: the threads inherit');
