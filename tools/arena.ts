@@ -1,7 +1,7 @@
 /**
  * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
  *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
- *                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
+ *                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy] [--a-threads 1] [--b-threads 1]
  *
  * Plays engine configuration A against B from seeded random openings, each opening twice with the
  * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
@@ -20,10 +20,9 @@ import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
 import { statusOf, legalMoveCodes } from '../src/http/game-service.js';
 import { analyse } from '../src/search/analyse.js';
-import { Searcher } from '../src/search/search.js';
+import { LazySmp } from '../src/pool/lazy-smp.js';
 import { TIME_POLICIES, type TimePolicy } from '../src/search/timeman.js';
-import { TranspositionTable } from '../src/search/tt.js';
-import { type ParsedArgs, UsageError, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { MIN_LEVEL, TOP_LEVEL, levelSetting } from '../src/levels/levels.js';
 import { playLevel } from '../src/levels/play.js';
 import { WIN_PROB_CURVES } from '../src/analysis/winprob.js';
@@ -56,6 +55,9 @@ export interface ArenaOptions {
   /** Time managers of A and B with --ms (default 'adaptive'). */
   aTime?: TimePolicy;
   bTime?: TimePolicy;
+  /** Search threads of A and B (Lazy SMP, src/pool/lazy-smp.ts; default 1). */
+  aThreads?: number;
+  bThreads?: number;
 }
 
 export interface GameRecord {
@@ -131,9 +133,12 @@ export function makePlayer(
   seed: number,
   customise?: (pos: SearchPosition) => void,
   timePolicy: TimePolicy = 'adaptive',
+  threads = 1,
 ): Player {
   const rng = new Random(seed);
-  const searcher = new Searcher(new TranspositionTable(16));
+  // One thread: an ordinary table of its own; more: helper threads sharing it (levels stay on one).
+  const smp = new LazySmp(threads, 16);
+  const searcher = smp.searcher;
   const stats = emptyStats();
   const level = profileLevel(profile);
   const engineProfile = level === undefined ? profile : 'default';
@@ -156,7 +161,7 @@ export function makePlayer(
       }
       const limits = depth !== undefined ? { maxDepth: depth } : { deadline: asked + (ms ?? 100), budgetStart: asked, timePolicy };
       if (depth !== undefined) searcher.tt.clear();
-      const result = analyse(engine, own, searcher, limits);
+      const result = threads > 1 ? smp.analyse(engine, own, limits) : analyse(engine, own, searcher, limits);
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
         const timed = depth === undefined ? { msSum: Date.now() - asked } : {};
         addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes, ...timed });
@@ -239,8 +244,11 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   const def = findGame(options.game);
   if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
-  const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime);
-  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime);
+  const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime, options.aThreads);
+  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime, options.bThreads);
+  // Records name a player with helper threads by its threads too ('default' against 'default@2t').
+  const nameA = (options.aThreads ?? 1) > 1 ? `${options.a}@${options.aThreads}t` : options.a;
+  const nameB = (options.bThreads ?? 1) > 1 ? `${options.b}@${options.bThreads}t` : options.b;
   let wins = 0;
   let draws = 0;
   let losses = 0;
@@ -259,7 +267,7 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
         const record: GameRecord = { pair: pair + 1, first, second, opening: text.slice(0, moves.length), moves: text.slice(moves.length), result };
         return JSON.stringify(record);
       };
-      appendFileSync(options.record, `${line(options.a, options.b, playedFirst, asFirst)}\n${line(options.b, options.a, playedSecond, 1 - asSecond)}\n`);
+      appendFileSync(options.record, `${line(nameA, nameB, playedFirst, asFirst)}\n${line(nameB, nameA, playedSecond, 1 - asSecond)}\n`);
     }
     const firstSide = firstMoverSide(startPosition(def, options.params), moves.length);
     bySide[def.sideNames[firstSide]].points += asFirst;
@@ -294,6 +302,7 @@ const spec = {
   usage: `npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
+                 [--a-threads 1] [--b-threads 1]
 
 Plays engine configuration A against B from seeded random openings, each opening twice with the
 colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
@@ -304,7 +313,9 @@ depth, to measure what a ply of search is worth against an evaluation's knowledg
 appends one JSON line per game (pair, who played first, opening and game moves in the game's
 notation, result for the first player), so lost games can be replayed and studied.
 --a-time / --b-time choose a player's time manager with --ms (default adaptive; legacy: the rule
-before issue 18, stop at 55% of the time), to measure one against the other.
+before issue 18, stop at 55% of the time), to measure one against the other. --a-threads /
+--b-threads give a player Lazy SMP helper threads sharing its table (the Tablut client's --threads),
+to measure what a thread is worth at equal time.
 
   --help  this text`,
   options: {
@@ -323,6 +334,8 @@ before issue 18, stop at 55% of the time), to measure one against the other.
     record: { type: 'string' },
     'a-time': { type: 'string', default: 'adaptive' },
     'b-time': { type: 'string', default: 'adaptive' },
+    'a-threads': { type: 'string', default: '1' },
+    'b-threads': { type: 'string', default: '1' },
   },
 } as const;
 
@@ -348,12 +361,15 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     record: values.record,
     aTime: policy('a-time'),
     bTime: policy('b-time'),
+    aThreads: intOption(values, 'a-threads', 1, 1, 64),
+    bThreads: intOption(values, 'b-threads', 1, 1, 64),
   };
   const limit =
     options.depth !== undefined
       ? `depth ${options.depth}${options.bDepth !== undefined ? ` (B depth ${options.bDepth})` : ''}`
       : `${options.ms} ms/move${options.aTime !== options.bTime ? ` (time managers: A ${options.aTime}, B ${options.bTime})` : ''}`;
-  console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}, seed ${options.seed}`);
+  const threads = options.aThreads !== 1 || options.bThreads !== 1 ? `, threads A ${options.aThreads} B ${options.bThreads}` : '';
+  console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}${threads}, seed ${options.seed}`);
   const started = Date.now();
   const r = runArena(options);
   console.log(

@@ -45,7 +45,9 @@ function runHelper(task: SearchTask, position: SearchPosition, startedAt: number
   const control = task.control;
   const leader = task.leader;
   const helper = task.helper ?? 1;
-  const searcher = new Searcher(new TranspositionTable(0, task.sharedTt));
+  const table = new TranspositionTable(0, task.sharedTt);
+  if (task.ttAge !== undefined) table.followAge(task.ttAge);
+  const searcher = new Searcher(table);
   const deadline = task.deadline;
   const result = searcher.search(position, {
     ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),

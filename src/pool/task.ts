@@ -39,6 +39,11 @@ export interface SearchTask {
   readonly searchOnly?: boolean;
   /** A helper's main task's control block: the helper stops once that task is done or cancelled. */
   readonly leader?: Int32Array;
+  /**
+   * The shared table's age before this search, when the table outlives one search (the Challenge
+   * client's): the helper's view of the table takes it, so all threads age entries alike.
+   */
+  readonly ttAge?: number;
 }
 
 /** What the worker posts on the progress port after each completed iteration. */

@@ -77,6 +77,14 @@ export class TranspositionTable {
   }
 
   /**
+   * Takes another view's age of the same shared table (a Lazy SMP helper joining a table that lives
+   * across searches), so that its next newSearch() ages entries as the main search's does.
+   */
+  followAge(age: number): void {
+    this.ageNow = Math.max(1, Math.min(AGE_MASK, Math.floor(age)));
+  }
+
+  /**
    * Index of the slot holding this position, or -1. Each word is read once; an entry whose words do
    * not verify against the key (another position, or a slot torn by concurrent writers) is a miss.
    * The accessors below read the verified copy of the last hit (call them right after probe()).

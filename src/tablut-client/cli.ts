@@ -4,13 +4,18 @@
  * Plays one Tablut Challenge game with the Kibitz engine and exits 0 with the result printed
  * (1 on a connection or protocol error, 2 on a bad command line).
  */
+import { availableParallelism } from 'node:os';
 import { UsageError, describeError, intOption, parseCli, runIfMain } from '../core/cli.js';
 import { MIN_LEVEL, TOP_LEVEL } from '../levels/levels.js';
 import { type Colour, playChallengeGame } from './game.js';
 
+/** More threads than this is a typo, not a machine. */
+const MAX_THREADS = 256;
+
 const spec = {
   name: 'tablut-client',
   usage: `npm run tablut-client -- <WHITE|BLACK> <seconds-per-move> <server-host> [--name Kibitz] [--quiet] [--level N] [--seed N]
+                             [--threads N]
 
 Plays one Tablut Challenge game (Ashton rules) on the Challenge server with the Kibitz engine, and
 exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad command line).
@@ -21,6 +26,8 @@ exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad
   --level N     playing level from ${MIN_LEVEL} (weakest) to ${TOP_LEVEL} (full strength, the default); below the top a
                 node-limited search and a weighted choice among its best lines (docs/levels.md)
   --seed N      seed of a level's choices (default random)
+  --threads N   search threads (Lazy SMP: helpers share the transposition table), from 1 to ${MAX_THREADS}; default
+                the cores available (${availableParallelism()} here). Levels below the top search on one thread
   --help        this text`,
   positionals: true,
   options: {
@@ -28,6 +35,7 @@ exits 0 with the result printed (1 on a connection or protocol error, 2 on a bad
     port: { type: 'string' },
     level: { type: 'string' },
     seed: { type: 'string' },
+    threads: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 } as const;
@@ -51,6 +59,7 @@ export async function runCli(
     if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new UsageError('--port must be a TCP port');
     intOption(parsed.values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL);
     intOption(parsed.values, 'seed', 0, 0, 4294967295);
+    intOption(parsed.values, 'threads', 1, 1, MAX_THREADS);
   } catch (error) {
     const { code, line } = describeError(spec.name, error);
     printError(line);
@@ -62,6 +71,7 @@ export async function runCli(
   const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
   const name = parsed.values.name!;
   const level = intOption(parsed.values, 'level', TOP_LEVEL, MIN_LEVEL, TOP_LEVEL);
+  const threads = intOption(parsed.values, 'threads', availableParallelism(), 1, MAX_THREADS);
   const seed = parsed.values.seed === undefined ? undefined : intOption(parsed.values, 'seed', 0, 0, 4294967295);
   try {
     const outcome = await playChallengeGame({
@@ -71,6 +81,7 @@ export async function runCli(
       port,
       name,
       level,
+      threads,
       ...(seed === undefined ? {} : { seed }),
       log: parsed.values.quiet ? undefined : print,
     });

@@ -23,6 +23,8 @@ export interface ClientOptions {
   /** Playing level (src/levels/; absent: the top, full strength) and the seed of its choices (absent: random). */
   readonly level?: number;
   readonly seed?: number;
+  /** Search threads (Lazy SMP; default 1). */
+  readonly threads?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -36,13 +38,23 @@ export interface GameOutcome {
   readonly movesSent: number;
 }
 
-export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> {
+export async function playChallengeGame(options: ClientOptions): Promise<GameOutcome> {
+  const player = new ChallengePlayer(options.ttMb ?? 64, options.level, options.seed, options.threads ?? 1);
+  try {
+    // The helper threads load before the game starts, not on the first move's clock.
+    await player.whenReady();
+    return await playWith(player, options);
+  } finally {
+    await player.close();
+  }
+}
+
+function playWith(player: ChallengePlayer, options: ClientOptions): Promise<GameOutcome> {
   const log = options.log ?? (() => {});
   const port = options.port ?? (options.colour === 'WHITE' ? WHITE_PORT : BLACK_PORT);
   const budgetMs = options.secondsPerMove * 1000;
   // Set once connected, from the measured round trip (see safetyMarginMs).
   let thinkMs = Math.max(1, budgetMs - safetyMarginMs(budgetMs));
-  const player = new ChallengePlayer(options.ttMb ?? 64, options.level, options.seed);
   const states: unknown[] = [];
   let movesSent = 0;
 
@@ -94,7 +106,10 @@ export function playChallengeGame(options: ClientOptions): Promise<GameOutcome> 
       // The TCP handshake took one round trip: the margin covers it (safetyMarginMs).
       const roundTripMs = performance.now() - connectStarted;
       thinkMs = Math.max(1, Math.floor(budgetMs - safetyMarginMs(budgetMs, roundTripMs)));
-      log(`connected to ${options.host}:${port} as ${options.colour} (round trip ${roundTripMs.toFixed(1)} ms: thinking ${thinkMs} ms per move)`);
+      log(
+        `connected to ${options.host}:${port} as ${options.colour} (round trip ${roundTripMs.toFixed(1)} ms: thinking ${thinkMs} ms ` +
+          `per move on ${player.threads} thread${player.threads === 1 ? '' : 's'})`,
+      );
       socket.write(encodeFrame(options.name ?? 'Kibitz'));
     });
     socket.setNoDelay(true);

@@ -4,9 +4,7 @@
  */
 import { definition, engine } from '../games/tablut/index.js';
 import type { TablutPosition } from '../games/tablut/position.js';
-import { analyse } from '../search/analyse.js';
-import { Searcher } from '../search/search.js';
-import { TranspositionTable } from '../search/tt.js';
+import { LazySmp } from '../pool/lazy-smp.js';
 import { WIN_PROB_CURVES } from '../analysis/winprob.js';
 import { type LevelSetting, levelSetting } from '../levels/levels.js';
 import { playLevel } from '../levels/play.js';
@@ -53,13 +51,31 @@ export function safetyMarginMs(budgetMs: number, roundTripMs = 0): number {
 }
 
 export class ChallengePlayer {
-  private readonly searcher: Searcher;
+  private readonly smp: LazySmp;
   private readonly level: LevelSetting | undefined;
 
-  /** `level`: playing level (src/levels/; absent: the top, full strength); `seed`: of a level's choices (absent: random). */
-  constructor(ttMb = 64, level?: number, private readonly seed?: number) {
-    this.searcher = new Searcher(new TranspositionTable(ttMb));
+  /**
+   * `level`: playing level (src/levels/; absent: the top, full strength); `seed`: of a level's choices
+   * (absent: random); `threads`: the search's threads (Lazy SMP, src/pool/lazy-smp.ts; levels below the
+   * top search on one, their node limits being the point).
+   */
+  constructor(ttMb = 64, level?: number, private readonly seed?: number, threads = 1) {
     this.level = levelSetting('tablut', level);
+    this.smp = new LazySmp(this.level === undefined ? threads : 1, ttMb);
+  }
+
+  get threads(): number {
+    return this.smp.threads;
+  }
+
+  /** Resolves once the helper threads are loaded (call before the game starts). */
+  whenReady(): Promise<void> {
+    return this.smp.whenReady();
+  }
+
+  /** Stops the helper threads. */
+  close(): Promise<void> {
+    return this.smp.close();
   }
 
   /**
@@ -84,8 +100,8 @@ export class ChallengePlayer {
     if (count === 0) return null;
     const result =
       this.level !== undefined
-        ? playLevel(pos, this.searcher, this.level, WIN_PROB_CURVES.tablut, this.seed ?? Math.floor(Math.random() * 4294967296), { deadline })
-        : analyse(engine, pos, this.searcher, { deadline, budgetStart: budgetStart ?? started });
+        ? playLevel(pos, this.smp.searcher, this.level, WIN_PROB_CURVES.tablut, this.seed ?? Math.floor(Math.random() * 4294967296), { deadline })
+        : this.smp.analyse(engine, pos, { deadline, budgetStart: budgetStart ?? started });
     let move = result.move;
     let legalMove = false;
     for (let i = 0; i < count; i++) if (legal[i] === move) legalMove = true;

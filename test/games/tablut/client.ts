@@ -172,13 +172,18 @@ t.test('cli: --help exits 0, usage errors exit 2 in one line; a whole game exits
   t.equal(await runCli(['WHITE', '60'], () => {}, () => {}), 2);
   t.equal(await runCli(['WHITE', '1', 'localhost', '--port', '99999'], () => {}, () => {}), 2);
   t.equal(await runCli(['WHITE', '1', 'localhost', '--bogus'], () => {}, () => {}), 2);
+  lines.length = 0;
+  t.equal(await runCli(['WHITE', '1', 'localhost', '--threads', '0'], () => {}, (l) => lines.push(l)), 2);
+  t.same(lines, ["tablut-client: --threads must be an integer from 1 to 256, got '0' (try --help)"]);
 
   const fake = await fakeServer('BLACK', 5, 6);
   const out: string[] = [];
-  const code = await runCli(['black', '0.2', '127.0.0.1', '--port', String(fake.port), '--name', 'Cli'], (l) => out.push(l));
+  const code = await runCli(['black', '0.2', '127.0.0.1', '--port', String(fake.port), '--name', 'Cli', '--threads', '2'], (l) => out.push(l));
   const report = await fake.done;
   t.equal(code, 0);
   t.equal(report.name, 'Cli');
+  t.match(out[0], /thinking \d+ ms per move on 2 threads\)$/, 'a Lazy SMP search of two threads');
+  t.same(report.illegal, []);
   t.match(out[out.length - 1], /^result: DRAW \(Cli as BLACK draw/);
 });
 
