@@ -15,7 +15,7 @@ import type { GameEngine, SearchPosition } from '../games/types.js';
 import { analyse, type AnalysisResult } from '../search/analyse.js';
 import { Searcher, type SearchLimits } from '../search/search.js';
 import { TranspositionTable, sharedTableBuffer } from '../search/tt.js';
-import { workerExecArgv } from './pool.js';
+import { workerEnv, workerExecArgv } from './pool.js';
 import { CONTROL_STATE, CONTROL_THREAD, STATE_DONE, STATE_QUEUED, STATE_RUNNING, newControlBlock, type SearchTask } from './task.js';
 
 /** A helper still running this long after its search ended is left behind (it stops at its deadline anyway). */
@@ -49,7 +49,7 @@ export class LazySmp {
     this.searcher = new Searcher(new TranspositionTable(0, this.sharedTt));
     const started: Promise<void>[] = [];
     for (let i = 1; i < threads; i++) {
-      const worker = new Worker(workerFile, { execArgv: workerExecArgv(process.execArgv) });
+      const worker = new Worker(workerFile, { execArgv: workerExecArgv(process.execArgv), env: workerEnv(process.env) });
       // A helper thread must never keep the program alive on its own.
       worker.unref();
       started.push(
