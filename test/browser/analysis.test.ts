@@ -5,20 +5,10 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { closePage, launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, type Kibitz } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserSession, closePage, openPage, plies, screenshotDir, setBudget } from '../support/browser.js';
 
-let kibitz: Kibitz;
-let browser: Browser;
-
-t.before(async () => {
-  kibitz = await startKibitz();
-  browser = await launchChromium();
-});
-t.teardown(async () => {
-  await browser?.close();
-  await kibitz?.close();
-});
+const session = browserSession(t);
 
 /** Records every text the analysis status line shows (each progress event rewrites it). */
 async function recordStatus(page: Page): Promise<void> {
@@ -35,7 +25,7 @@ async function recordStatus(page: Page): Promise<void> {
 const statusLog = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog);
 
 t.test('analysis mode on the real analyse route: streamed lines with score, win probability and PV; hover previews', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=othello`);
   await page.waitForSelector('[data-move="d3"].legal');
   await setBudget(page, 1500);
   await recordStatus(page);
@@ -65,7 +55,7 @@ t.test('analysis mode on the real analyse route: streamed lines with score, win 
 });
 
 t.test('a server without the analyse route: analysis says so and shows the best move instead', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=othello`);
   // An older Kibitz answers an unknown route with the API's 404 body.
   await page.route('**/v1/games/othello/analyse', (route) =>
     route.fulfill({
@@ -117,7 +107,7 @@ function analyseStream(): string {
 }
 
 t.test('analysis mode reads the analyse stream of the contract: progress events, then the result', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=othello`);
   const bodies: unknown[] = [];
   await page.route('**/v1/games/othello/analyse', async (route) => {
     bodies.push({ body: route.request().postDataJSON(), accept: route.request().headers().accept });

@@ -5,20 +5,10 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { closePage, launchChromium, openPage, plies, screenshotDir, setBudget, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserSession, closePage, openPage, plies, screenshotDir, setBudget, waitForTurn } from '../support/browser.js';
 
-let kibitz: Kibitz;
-let browser: Browser;
-
-t.before(async () => {
-  kibitz = await startKibitz();
-  browser = await launchChromium();
-});
-t.teardown(async () => {
-  await browser?.close();
-  await kibitz?.close();
-});
+const session = browserSession(t);
 
 async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> {
   return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
@@ -48,7 +38,7 @@ function solve(board: string[], me: string): { value: number; cell: number } {
 }
 
 t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose state carries exactK', async (t) => {
-  const { page, errors } = await openPage(browser, kibitz.url);
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
   await page.waitForSelector('#exact-k-row:not([hidden])', { state: 'attached' });
   t.notOk(await page.isChecked('#exact-k'), 'freestyle by default');
   t.notOk('exactK' in (await stateOf(page)), 'a freestyle state has no exactK field');
@@ -62,7 +52,7 @@ t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose
 });
 
 t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) => {
-  const { page, errors } = await openPage(browser, kibitz.url);
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
   await page.waitForSelector('#preset:not([hidden])', { state: 'attached' });
   t.equal(await page.inputValue('#game'), 'mnk');
   t.equal(await page.inputValue('#preset'), '3,3,3');
@@ -87,7 +77,7 @@ t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) =
 });
 
 t.test('an Othello move: the engine replies and the score follows', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=othello`);
   await setBudget(page, 200);
   await page.waitForSelector('[data-move="d3"].legal');
   t.equal(await page.textContent('#score'), 'Black 2 – White 2');
@@ -113,7 +103,7 @@ t.test('an Othello move: the engine replies and the score follows', async (t) =>
 });
 
 t.test('Othello: a side without a move passes with the Pass button; the game-over banner says why', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=othello`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=othello`);
   await setBudget(page, 100);
   await page.waitForSelector('[data-move="d3"].legal');
   const board = ['BWWWWWWW', '.......B', '........', '........', '........', '........', '........', '........'];
@@ -133,7 +123,7 @@ t.test('Othello: a side without a move passes with the Pass button; the game-ove
 });
 
 t.test('a Tablut pawn moves by piece, then destination; wrong squares are refused', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=tablut`);
   await page.selectOption('#engine-side', '');
   await page.waitForSelector('[data-move="e3"].legal');
   const before = await stateOf(page);
@@ -159,7 +149,7 @@ t.test('a Tablut pawn moves by piece, then destination; wrong squares are refuse
 });
 
 t.test('Tablut: the page sends the history, so a repeated position ends the game in a draw', async (t) => {
-  const { page, errors } = await openPage(browser, `${kibitz.url}/?game=tablut`);
+  const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=tablut`);
   await page.selectOption('#engine-side', '');
   const moves = ['e3-d3', 'a4-a3', 'd3-e3', 'a3-a2', 'e3-d3', 'a2-a3'];
   for (const [i, move] of moves.entries()) {
@@ -177,7 +167,7 @@ t.test('Tablut: the page sends the history, so a repeated position ends the game
 });
 
 t.test('an illegal click changes nothing', async (t) => {
-  const { page, errors } = await openPage(browser, kibitz.url);
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
   await setBudget(page, 100);
   await page.waitForSelector('[data-move="1,1"].legal');
   await page.dblclick('[data-move="1,1"]');
@@ -198,7 +188,7 @@ t.test('an illegal click changes nothing', async (t) => {
 });
 
 t.test('undo, redo and jump to a ply', async (t) => {
-  const { page, errors } = await openPage(browser, kibitz.url);
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
   await page.selectOption('#engine-side', '');
   for (const [i, move] of ['0,0', '1,1', '2,2'].entries()) {
     await page.waitForSelector(`[data-move="${move}"].legal`);
@@ -226,7 +216,7 @@ t.test('undo, redo and jump to a ply', async (t) => {
 });
 
 t.test("a broken pasted state shows the API's message with the field", async (t) => {
-  const { page, errors } = await openPage(browser, kibitz.url);
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
   await page.waitForSelector('[data-move="0,0"].legal');
   await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","...","..."],"turn":"Z"}');
   await page.click('#load-state');

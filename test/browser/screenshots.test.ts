@@ -4,20 +4,10 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { closePage, launchChromium, openPage, screenshotDir, setBudget, SIZES, startKibitz, waitForTurn, type Kibitz } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserSession, closePage, openPage, screenshotDir, setBudget, SIZES, waitForTurn } from '../support/browser.js';
 
-let kibitz: Kibitz;
-let browser: Browser;
-
-t.before(async () => {
-  kibitz = await startKibitz();
-  browser = await launchChromium();
-});
-t.teardown(async () => {
-  await browser?.close();
-  await kibitz?.close();
-});
+const session = browserSession(t);
 
 t.test('a screenshot of every game at 1280x800 and 390x844', async (t) => {
   const dir = screenshotDir();
@@ -39,7 +29,7 @@ t.test('a screenshot of every game at 1280x800 and 390x844', async (t) => {
   };
   for (const size of SIZES) {
     for (const [game, setup] of Object.entries(setups)) {
-      const { page, errors } = await openPage(browser, `${kibitz.url}/?game=${game}`, size);
+      const { page, errors } = await openPage(session.browser, `${session.kibitz.url}/?game=${game}`, size);
       await setBudget(page, 150);
       await waitForTurn(page);
       await setup(page);

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import type { Test } from 'tap';
 import { PREREQUISITES, requireBinary } from '../../scripts/test-prereqs.js';
 import { closeTestApp, testApp } from './app.js';
 
@@ -104,4 +105,18 @@ export async function setBudget(page: Page, ms: number): Promise<void> {
 /** The moves played so far, as the move list shows them. */
 export async function plies(page: Page): Promise<string[]> {
   return page.locator('#moves button').allTextContents();
+}
+
+/** A browser test file's fixture: a Kibitz on a free port and a Chromium, started before its tests and closed after them. */
+export function browserSession(t: Test): { kibitz: Kibitz; browser: Browser } {
+  const session = {} as { kibitz: Kibitz; browser: Browser };
+  t.before(async () => {
+    session.kibitz = await startKibitz();
+    session.browser = await launchChromium();
+  });
+  t.teardown(async () => {
+    await session.browser?.close();
+    await session.kibitz?.close();
+  });
+  return session;
 }
