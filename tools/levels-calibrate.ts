@@ -299,7 +299,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   if (only !== undefined && existsSync(resultsFile)) {
     const lines = readFileSync(resultsFile, 'utf8').split('\n');
     const kept = keptLines(lines, id, ms, seed, only);
-    writeFileSync(resultsFile, kept.map((line) => `${line}\n`).join(''));
+    if (kept.length < lines.filter((line) => line.trim() !== '').length) writeFileSync(resultsFile, kept.map((line) => `${line}\n`).join(''));
   }
   const done = new Set(readResults(resultsFile, id, ms).map((r) => `${r.a}|${r.b}|${r.seed}`));
   const rounds = Math.ceil(pairs / chunk);
