@@ -10,6 +10,8 @@
  * ratings are fitted to all results of the game (maximum likelihood of the Elo model, a draw half a
  * win, the seed engine fixed at 0; 95% error bars from the inverse Fisher information) and the game's
  * table is written into --out, which the catalogue serves. --fit-only refits from --results alone.
+ * --only replays chosen pairs (their rounds from runs with another --seed are dropped); rounds already
+ * recorded with this --seed are skipped, so the same command resumes a stopped run.
  */
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +200,25 @@ export function readResults(file: string, game: string, ms: number): PairResult[
     .filter((r) => r.game === game && r.ms === ms && r.params === TABLE_PARAMS[game as GameId]);
 }
 
+/** Round seeds of one run: --seed S plays its rounds with seeds S*1000, S*1000+1, ... */
+export function roundSeed(seed: number, round: number): number {
+  return seed * 1000 + round;
+}
+
+/**
+ * The lines of a results file to keep before a run of `game` with --seed `seed` plays the pairs `only`:
+ * those pairs' rounds from other runs are dropped (they were played with the level's old settings);
+ * every other line, and the rounds this run already played (it resumes), are kept.
+ */
+export function keptLines(lines: readonly string[], game: string, ms: number, seed: number, only: ReadonlySet<string>): string[] {
+  return lines.filter((line) => {
+    if (line.trim() === '') return false;
+    const r = JSON.parse(line) as PairResult;
+    if (r.game !== game || r.ms !== ms || r.params !== TABLE_PARAMS[game as GameId] || !only.has(`${r.a}|${r.b}`)) return true;
+    return Math.floor(r.seed / 1000) === seed;
+  });
+}
+
 /** Writes one game's table into the data file (read again just before, so parallel runs of other games are kept). */
 export function writeTable(out: string, game: GameId, table: GameLevelTable): void {
   const data = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { games: Record<string, unknown> }) : { games: {} };
@@ -220,7 +241,9 @@ in rounds of --chunk openings. Each round is appended to --results (default leve
 the working directory); after each round the Elo fit (seed engine = 0, 95% error bars) is printed
 and written into --out (default src/levels/elo.json, which the catalogue serves). Games: mnk (15x15,
 five in a row), othello, tablut, hadron. --fit-only refits and writes from --results alone. --only
-plays just the listed pairs (after a level's settings changed: drop its old pairs from --results).
+plays just the listed pairs, after a level's settings changed: their rounds from runs with another
+--seed are dropped from --results first. Rounds already in --results with this --seed are skipped,
+so the same command resumes a run that was stopped.
 
   --help  this text`,
   options: {
@@ -273,12 +296,19 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     report();
     return;
   }
+  if (only !== undefined && existsSync(resultsFile)) {
+    const lines = readFileSync(resultsFile, 'utf8').split('\n');
+    const kept = keptLines(lines, id, ms, seed, only);
+    if (kept.length < lines.filter((line) => line.trim() !== '').length) writeFileSync(resultsFile, kept.map((line) => `${line}\n`).join(''));
+  }
+  const done = new Set(readResults(resultsFile, id, ms).map((r) => `${r.a}|${r.b}|${r.seed}`));
   const rounds = Math.ceil(pairs / chunk);
   for (let round = 0; round < rounds; round++) {
     const openings = Math.min(chunk, pairs - round * chunk);
     for (const [a, b] of schedule(seedLevels)) {
       if (only !== undefined && !only.has(`${a}|${b}`)) continue;
-      const roundSeed = seed * 1000 + round;
+      const thisSeed = roundSeed(seed, round);
+      if (done.has(`${a}|${b}|${thisSeed}`)) continue;
       const started = Date.now();
       const r = runArena({
         game: id,
@@ -288,12 +318,12 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
         depth: undefined,
         ms,
         openingPlies: 4,
-        seed: roundSeed,
+        seed: thisSeed,
         params: parseParams(params),
         maxPlies: 400,
         verbose: false,
       });
-      const result: PairResult = { game: id, params, ms, a, b, seed: roundSeed, wins: r.wins, draws: r.draws, losses: r.losses };
+      const result: PairResult = { game: id, params, ms, a, b, seed: thisSeed, wins: r.wins, draws: r.draws, losses: r.losses };
       appendFileSync(resultsFile, `${JSON.stringify(result)}\n`);
       console.log(`round ${round + 1}/${rounds} ${a} vs ${b}: +${r.wins} =${r.draws} -${r.losses} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }

@@ -7,7 +7,7 @@ import { LEVEL_SETTINGS, MIN_LEVEL, TOP_LEVEL, levelSetting } from '../../src/le
 import { drawLine, losesAtOnce, playLevel } from '../../src/levels/play.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
-import { fitElo, levelGaps, pairKey, schedule, type PairResult } from '../../tools/levels-calibrate.js';
+import { fitElo, keptLines, levelGaps, pairKey, roundSeed, schedule, type PairResult } from '../../tools/levels-calibrate.js';
 
 /** O has a four on row 7 (cols 3-6) that X blocked at 7,2; X to move must play 7,7 or lose at once. */
 function four(): SearchPosition {
@@ -102,4 +102,19 @@ t.test('the schedule and --only pairs', async (t) => {
   t.equal(pairKey('seed-1'), 'seed|level1');
   t.equal(pairKey(' 2-3'), 'level2|level3');
   t.throws(() => pairKey('a-b'), /--only/);
+});
+
+t.test('--only drops the listed pairs of other runs and keeps this run\'s rounds (resume)', async (t) => {
+  const line = (game: string, a: string, b: string, seed: number): string =>
+    JSON.stringify({ game, params: '', ms: 100, a, b, seed, wins: 1, draws: 0, losses: 1 });
+  const lines = [
+    line('othello', 'level1', 'level2', roundSeed(1, 0)), // old run of a replayed pair: dropped
+    line('othello', 'level1', 'level2', roundSeed(7, 3)), // this run's round: kept
+    line('othello', 'level2', 'level3', roundSeed(1, 0)), // a pair not replayed: kept
+    line('hadron', 'level1', 'level2', roundSeed(1, 0)), // another game: kept
+    '',
+  ];
+  const kept = keptLines(lines, 'othello', 100, 7, new Set([pairKey('1-2')]));
+  t.same(kept, [lines[1], lines[2], lines[3]]);
+  t.equal(roundSeed(7, 3), 7003);
 });
