@@ -1,12 +1,12 @@
 /**
- * The playground's analysis mode in Debian's Chromium against a real Kibitz: the real analyse route's streamed
- * lines, a server without the route, and the stream of the contract. Its own process, beside
- * playground.test.ts (the two run side by side).
+ * Studying a position in the playground, in Debian's Chromium against a real Kibitz: analysis mode (the real analyse
+ * route's streamed lines, a server without the route, the stream of the contract), undo, redo and jumps, a pasted
+ * state. Its own process, beside playground.test.ts (the two run side by side).
  */
 import t from 'tap';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSession, closePage, openPage, plies, screenshotDir, setBudget } from '../support/browser.js';
+import { browserSession, closePage, openPage, plies, screenshotDir, setBudget, stateOf, waitForTurn } from '../support/browser.js';
 
 const session = browserSession(t);
 
@@ -130,5 +130,64 @@ t.test('analysis mode reads the analyse stream of the contract: progress events,
   await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 1);
   t.same(await plies(page), ['d3'], "clicking a line plays its first move (the person's move)");
   t.same(errors, []);
+  await closePage(page);
+});
+
+t.test('undo, redo and jump to a ply', async (t) => {
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
+  await page.selectOption('#engine-side', '');
+  for (const [i, move] of ['0,0', '1,1', '2,2'].entries()) {
+    await page.waitForSelector(`[data-move="${move}"].legal`);
+    // The cells answer the keyboard too: Tab reaches the legal ones, Enter plays.
+    await page.focus(`[data-move="${move}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves button').length === n, i + 1);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 3);
+  await page.click('#undo');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '.O.', '...']);
+  await page.click('#redo');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '.O.', '..X']);
+  await page.click('#moves button[data-ply="1"]');
+  await waitForTurn(page);
+  t.same((await stateOf(page)).board, ['X..', '...', '...']);
+  t.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-current'), 'step');
+  await page.click('[data-move="0,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 2);
+  t.same(await plies(page), ['0,0', '0,1'], 'a new move after a jump replaces the rest of the line');
+  t.same(errors, []);
+  await closePage(page);
+});
+
+t.test("a broken pasted state shows the API's message with the field", async (t) => {
+  const { page, errors } = await openPage(session.browser, session.kibitz.url);
+  await page.waitForSelector('[data-move="0,0"].legal');
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","...","..."],"turn":"Z"}');
+  await page.click('#load-state');
+  await page.waitForSelector('#message.error');
+  t.match(await page.textContent('#message'), /VALIDATION_ERROR: body\/state\/turn .*\(field: body\/state\/turn\)/);
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["...","..","..."],"turn":"X"}');
+  await page.click('#load-state');
+  await page.waitForFunction(() => /board\/1/.test(document.getElementById('message')!.textContent ?? ''));
+  t.match(await page.textContent('#message'), /field: body\/state\/board\/1/);
+  await page.fill('#state-json', '{"m":3,');
+  await page.click('#load-state');
+  await page.waitForFunction(() => /INVALID_JSON/.test(document.getElementById('message')!.textContent ?? ''));
+  t.match(await page.textContent('#message'), /INVALID_JSON: body is not valid JSON/);
+  t.equal(await page.locator('rect.sq.legal').count(), 9, 'the position did not change');
+  t.equal(await page.inputValue('#state-json'), '{"m":3,', 'the pasted text stays to be fixed');
+  await page.fill('#state-json', '{"m":3,"n":3,"k":3,"board":["XO.",".X.","..O"],"turn":"X"}');
+  await page.click('#load-state');
+  await page.waitForFunction(() => document.getElementById('message')!.textContent === 'State loaded.');
+  await waitForTurn(page);
+  t.equal(await page.locator('rect.sq.legal').count(), 5, 'a good paste is loaded: five empty cells');
+  await page.click('#copy-curl');
+  const curl = (await page.textContent('#curl')) ?? '';
+  t.match(curl, /^curl -s http:\/\/127\.0\.0\.1:\d+\/v1\/games\/mnk\/best-move -H 'content-type: application\/json' -d '\{"state":/);
+  const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, -1)) as { state: { board: string[] } };
+  t.same(body.state.board, ['XO.', '.X.', '..O'], 'the curl command carries the current position');
+  t.ok(errors.every((e) => /status of 4\d\d/.test(e)), 'only the refused requests are logged by the browser');
   await closePage(page);
 });

@@ -20,7 +20,7 @@ const FIVE_MB = 5 * 1024 * 1024;
  * (the server's reset overtaking its answer) hardly ever shows.
  */
 async function listening(env: Record<string, string> = {}): Promise<{ app: { close(): Promise<unknown> }; port: number; url: string }> {
-  const server = await startServerProcess(env);
+  const server = await startServerProcess(env, { untracked: true });
   return { app: { close: () => server.stop() }, port: server.port, url: server.url };
 }
 

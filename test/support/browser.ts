@@ -102,6 +102,11 @@ export async function setBudget(page: Page, ms: number): Promise<void> {
   await page.fill('#budget', String(ms));
 }
 
+/** The position the page shows, from its state box. */
+export async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> {
+  return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
+}
+
 /** The moves played so far, as the move list shows them. */
 export async function plies(page: Page): Promise<string[]> {
   return page.locator('#moves button').allTextContents();

@@ -1,7 +1,7 @@
 /**
  * The command-line convention of src/core/cli.ts, checked on compiled entries as a user runs them:
  * `--help` prints a usage text and exits 0; a bad option prints one line naming it and exits 2, with
- * no stack trace. Shared by test/tools/cli-*.test.ts (the entries are split over two files so that
+ * no stack trace. Shared by test/tools/cli/service-entries.ts and cli-tools.test.ts (the entries are split over two files so that
  * each stays well inside the suite's per-file time limit on a loaded machine).
  */
 import { execFile } from 'node:child_process';

@@ -41,12 +41,18 @@ function portOpen(port: number): Promise<boolean> {
 /**
  * Starts the server and returns once `/ready` answers 200, or with `untilPortOpens`, the moment the
  * port accepts a connection (polled every few milliseconds): what a client that races the start sees.
+ * `untracked` runs it outside tap's process tracker and coverage (test/support/untracked.ts): for tests
+ * that use the server as a fixture, where the tracker's loader and coverage only cost CPU and skew timings.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { untilPortOpens?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { untilPortOpens?: boolean; untracked?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
+  const { NODE_OPTIONS: _loaders, NODE_V8_COVERAGE: _coverage, ...bare } = process.env;
   const child = killWithParent(
     spawn(process.execPath, [entry], {
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
+      env: { ...(options.untracked === true ? bare : process.env), HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { fit, generate, load, TUNED_WEIGHTS } from '../../tools/tablut-tune.js';
-import { DEFAULT_WEIGHTS } from '../../src/games/tablut/evaluation.js';
+import { fit, generate, load, TUNED_WEIGHTS } from '../../../tools/tablut-tune.js';
+import { DEFAULT_WEIGHTS } from '../../../src/games/tablut/evaluation.js';
 
 t.test('tablut tune: deterministic games, one labelled line per searched position', async (t) => {
   const options = { games: 4, depth: 1, seed: 7, matchups: [['default', 'seed'] as [string, string]] };

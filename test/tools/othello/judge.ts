@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { UNTRACKED_NODE } from '../support/untracked.js';
-import type { MatchGame } from '../../tools/othello-match.js';
-import { parseOpenings } from '../../tools/othello-match.js';
-import { type JudgedGame, formatJudgeSummary, judgeGames, summariseJudged } from '../../tools/othello-judge.js';
+import { UNTRACKED_NODE } from '../../support/untracked.js';
+import type { MatchGame } from '../../../tools/othello-match.js';
+import { parseOpenings } from '../../../tools/othello-match.js';
+import { type JudgedGame, formatJudgeSummary, judgeGames, summariseJudged } from '../../../tools/othello-judge.js';
 
 function game(kibitz: 'B' | 'W', moves: string[], points: number, discs: number, opening = 0): MatchGame {
   return { opening, kibitz, moves, points, discs, kibitzMoves: 0, kibitzSeconds: 0, engineMoves: 0, engineSeconds: 0, engineOwnSeconds: 0 };

@@ -6,10 +6,10 @@ import t from 'tap';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluatorFor } from '../../src/games/othello/profiles.js';
-import { solveExactly } from '../../src/games/othello/solver.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
+import { evaluatorFor } from '../../../src/games/othello/profiles.js';
+import { solveExactly } from '../../../src/games/othello/solver.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
 import {
   NO_SCORE,
   RECORD_INTS,
@@ -24,7 +24,7 @@ import {
   relabelChunks,
   relabelRecords,
   startPosition,
-} from '../../tools/othello-data.js';
+} from '../../../tools/othello-data.js';
 
 const OPTIONS = { openMin: 2, openMax: 4, depth: 1, epsilon: 0.1, solveEmpties: 10, profile: 'default', probCut: 0, seed: 3 };
 

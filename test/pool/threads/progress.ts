@@ -3,10 +3,10 @@
  * main thread before the task's answer, with the new limits (lines, node limit) crossing to the worker.
  */
 import t from 'tap';
-import { SearchPool } from '../../src/pool/pool.js';
-import { newControlBlock, type ProgressMessage, type SearchTask } from '../../src/pool/task.js';
-import { GAMES } from '../../src/games/registry.js';
-import { fallbackResult } from '../../src/http/game-service.js';
+import { SearchPool } from '../../../src/pool/pool.js';
+import { newControlBlock, type ProgressMessage, type SearchTask } from '../../../src/pool/task.js';
+import { GAMES } from '../../../src/games/registry.js';
+import { fallbackResult } from '../../../src/http/game-service.js';
 
 const pool = new SearchPool({ threads: 1, maxQueue: 4, ttSizeMb: 4, fallbackThread: false });
 await pool.warmUp();

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { Random } from '../../src/core/random.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable } from '../../src/search/tt.js';
-import { checkEndgames, samplePosition } from '../../tools/othello-endgame.js';
-import { parseOpenings } from '../../tools/othello-match.js';
-import { urlFromRoot } from '../support/paths.js';
+import { Random } from '../../../src/core/random.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable } from '../../../src/search/tt.js';
+import { checkEndgames, samplePosition } from '../../../tools/othello-endgame.js';
+import { parseOpenings } from '../../../tools/othello-match.js';
+import { urlFromRoot } from '../../support/paths.js';
 
 // DEFAULT_OPENINGS is resolved for the compiled tool (dist/tools); the tests run the sources.
 const openings = parseOpenings(readFileSync(urlFromRoot('tools/othello-openings.txt'), 'utf8'));

@@ -2,7 +2,7 @@
  * Every command-line entry follows src/core/cli.ts (the service, adapters, benches and scripts); see test/support/cli-entries.ts.
  */
 import t from 'tap';
-import { checkEntries } from '../support/cli-entries.js';
+import { checkEntries } from '../../support/cli-entries.js';
 
 checkEntries(t, [
   'dist/src/server.js',

@@ -3,9 +3,9 @@
  * Kibitz's own NBoard adapter standing in for NTest.
  */
 import t from 'tap';
-import { UNTRACKED_NODE } from '../support/untracked.js';
+import { UNTRACKED_NODE } from '../../support/untracked.js';
 import { readFileSync } from 'node:fs';
-import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../tools/othello-match.js';
+import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
   return {

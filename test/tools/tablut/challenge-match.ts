@@ -16,9 +16,9 @@ import {
   recordedGames,
   splitCommand,
   summarise,
-} from '../../tools/tablut-challenge-match.js';
+} from '../../../tools/tablut-challenge-match.js';
 
-const fixture = readFileSync(new URL('../fixtures/tablut/challenge-server-win.txt', import.meta.url), 'utf8');
+const fixture = readFileSync(new URL('../../fixtures/tablut/challenge-server-win.txt', import.meta.url), 'utf8');
 
 t.test('server output: the moves in order and the result line', async (t) => {
   const report = parseServerOutput(fixture);

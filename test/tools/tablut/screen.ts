@@ -1,7 +1,7 @@
 import t from 'tap';
-import { describeStats } from '../../tools/arena.js';
-import { baselineLimits, screen, weightsFromJson } from '../../tools/tablut-screen.js';
-import { DEFAULT_WEIGHTS } from '../../src/games/tablut/evaluation.js';
+import { describeStats } from '../../../tools/arena.js';
+import { baselineLimits, screen, weightsFromJson } from '../../../tools/tablut-screen.js';
+import { DEFAULT_WEIGHTS } from '../../../src/games/tablut/evaluation.js';
 
 t.test('tablut screen: fixed-depth games are deterministic, so weight sets compare on the same openings', async (t) => {
   const options = { weights: {}, colour: 'WHITE' as const, depth: 2, ms: undefined, games: 3, seeds: [5, 6] };

@@ -7,7 +7,7 @@ import t from 'tap';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PREREQUISITES, findExecutable, plan, requireBinary } from '../../scripts/test-prereqs.js';
+import { PREREQUISITES, findExecutable, plan, requireBinary } from '../../../scripts/test-prereqs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kibitz-prereqs-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));

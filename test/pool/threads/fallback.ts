@@ -4,10 +4,10 @@
  * thread (fallbackResult): a client that excluded moves never gets one of them back.
  */
 import t from 'tap';
-import { findGame } from '../../src/games/registry.js';
-import type { GameDefinition, SearchPosition } from '../../src/games/types.js';
-import { fallbackResult, legalMoveCodes, searchJob } from '../../src/http/game-service.js';
-import { runFallback } from '../../src/pool/fallback.js';
+import { findGame } from '../../../src/games/registry.js';
+import type { GameDefinition, SearchPosition } from '../../../src/games/types.js';
+import { fallbackResult, legalMoveCodes, searchJob } from '../../../src/http/game-service.js';
+import { runFallback } from '../../../src/pool/fallback.js';
 
 const def = findGame('mnk') as GameDefinition<SearchPosition>;
 const start = def.decodeState({ m: 3, n: 3, k: 3, board: ['...', '.X.', '...'], turn: 'O' }, undefined);

@@ -4,13 +4,13 @@
  * stops when the search returns. Depths, moves and counts only; no timing thresholds.
  */
 import t from 'tap';
-import { LazySmp } from '../../src/pool/lazy-smp.js';
-import { definition, engine } from '../../src/games/tablut/index.js';
-import type { TablutPosition } from '../../src/games/tablut/position.js';
-import { analyse } from '../../src/search/analyse.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, sharedTableBuffer } from '../../src/search/tt.js';
-import { legalMoveCodes } from '../../src/http/game-service.js';
+import { LazySmp } from '../../../src/pool/lazy-smp.js';
+import { definition, engine } from '../../../src/games/tablut/index.js';
+import type { TablutPosition } from '../../../src/games/tablut/position.js';
+import { analyse } from '../../../src/search/analyse.js';
+import { Searcher } from '../../../src/search/search.js';
+import { TranspositionTable, sharedTableBuffer } from '../../../src/search/tt.js';
+import { legalMoveCodes } from '../../../src/http/game-service.js';
 
 function start(): TablutPosition {
   const decoded = definition.decodeState(definition.exampleState, undefined);

@@ -2,7 +2,7 @@
  * The shared command-line option readers of src/core/cli.ts that the tools use: numberOption and partOption.
  */
 import t from 'tap';
-import { UsageError, numberOption, partOption } from '../../src/core/cli.js';
+import { UsageError, numberOption, partOption } from '../../../src/core/cli.js';
 
 t.test('numberOption: the fallback when absent, the value in range, a UsageError naming the option otherwise', async (t) => {
   t.equal(numberOption({}, 'probcut', 0, 0, 10), 0);
