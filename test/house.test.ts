@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import madge from 'madge';
+import { parseCircular, parseDependencyTree } from 'dpdm';
 import t from 'tap';
 import { ROOT } from './support/paths.js';
 
@@ -16,23 +16,20 @@ const root = ROOT;
 const tracked = (pattern: string): string[] =>
   execFileSync('git', ['ls-files', pattern], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => f !== '');
 
-t.test('no circular imports in the service, type imports included (madge over src)', async (t) => {
-  const result = await madge(`${root}src`, {
-    fileExtensions: ['ts'],
-    tsConfig: `${root}tsconfig.json`,
-    // Spelled out, not left to the default: a type-only circle still ties the modules' designs together.
-    detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
-  });
-  t.same(result.circular(), []);
+t.test('no circular imports in the service, type imports included (dpdm over src)', async (t) => {
+  // transform: false reads the TypeScript as written: a type-only circle still ties the modules' designs together.
+  const tree = await parseDependencyTree('src/**/*.ts', { cwd: root, context: root, tsconfig: `${root}tsconfig.json`, transform: false, exclude: /(^|\/)(node_modules|assembly)\// });
+  t.ok(Object.keys(tree).length > 100, `the graph (${Object.keys(tree).length} modules)`);
+  t.same(parseCircular(tree), []);
 });
 
 t.test('a worker thread loads no schema code: nothing it imports at run time imports typebox', async (t) => {
   // games/<game>/engine.ts holds what a search needs, index.ts the schemas; typebox cost each thread 200 ms.
-  // The compiled graph is the run-time graph (tsc erases `import type`), and madge reads JavaScript several times faster.
-  const result = await madge(`${root}dist/src/pool/worker.js`, { baseDir: `${root}dist/src`, fileExtensions: ['js'] });
-  const modules = Object.keys(result.obj());
-  t.ok(modules.includes('games/othello/engine.js') && modules.includes('search/search.js'), `the worker's graph (${modules.length} modules)`);
-  const schemaUsers = modules.filter((file) => /^import [^;]*from '(typebox|[./]*vendor\/typebox\.js)'/m.test(readFileSync(`${root}dist/src/${file}`, 'utf8')));
+  // transform: true drops `import type` first (games/types.ts names TSchema that way): the run-time graph.
+  const tree = await parseDependencyTree('src/pool/worker.ts', { cwd: root, context: root, tsconfig: `${root}tsconfig.json`, transform: true });
+  const modules = Object.keys(tree).filter((file) => file.startsWith('src/'));
+  t.ok(modules.includes('src/games/othello/engine.ts') && modules.includes('src/search/search.ts'), `the worker's graph (${modules.length} modules)`);
+  const schemaUsers = modules.filter((file) => (tree[file] ?? []).some((dependency) => /^typebox$|vendor\/typebox(\.js)?$/.test(dependency.request)));
   t.same(schemaUsers, []);
 });
 
