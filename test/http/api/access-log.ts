@@ -33,9 +33,11 @@ t.test('one line per answered request; refusals summed', async (t) => {
     const refused = await app.inject({ method: 'POST', url: '/v1/games/mnk/best-move', payload: { state: EMPTY_3X3 } });
     t.equal(refused.statusCode, 503);
   }
-  t.equal(lines.length, 1, 'no line per refusal');
+  t.equal(lines.filter((line) => line.msg === 'request completed').length, 1, 'no line per refusal');
   await app.close(); // flushes the sum at once instead of within the second
+  // One sum a second: on a loaded machine the five requests can straddle a flush, so the sums are added up.
   const summed = lines.filter((line) => line.msg === 'requests refused under load');
-  t.equal(summed.length, 1);
-  t.same(summed[0].refused, { 503: 5 });
+  t.ok(summed.length >= 1 && summed.length < 5, `summed in ${summed.length} line(s), fewer than the refusals`);
+  t.equal(summed.reduce((n, line) => n + (line.refused as Record<string, number>)['503'], 0), 5, 'five 503 refusals summed');
+  t.ok(summed.every((line) => Object.keys(line.refused as object).join() === '503'), 'only 503s');
 });

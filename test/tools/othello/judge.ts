@@ -2,7 +2,9 @@
  * othello-judge: the summary's arithmetic on hand-made judged games (the expected numbers are worked out
  * in the comments), and the judging loop against an NBoard engine (Kibitz's own adapter at depth 1).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { UNTRACKED_NODE } from '../../support/untracked.js';
 import type { MatchGame } from '../../../tools/othello-match.js';
@@ -74,7 +76,8 @@ t.test('summariseJudged: a pass, the last move and the stages', async (t) => {
 });
 
 t.test('judgeGames: one value per position after the opening, resumable, --part takes its share', async (t) => {
-  const dir = t.testdir({});
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-othello-tool-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const out = `${dir}/judged.jsonl`;
   const openings = parseOpenings('d3c5e6f5f6d2c2f4\n');
   // The first twelve moves of a recorded game (tools/records/othello-ntest/r8x-1000-n22.jsonl, game 1).

@@ -4,7 +4,9 @@
  */
 import t from 'tap';
 import { UNTRACKED_NODE } from '../../support/untracked.js';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
@@ -51,7 +53,8 @@ t.test('summarise counts results, sides and time per move', async (t) => {
 });
 
 t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays its share, numbered as in the whole list', async (t) => {
-  const dir = t.testdir({});
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-othello-tool-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const record = `${dir}/part.jsonl`;
   const options = {
     // --max-seconds 1: the adapter's endgame solves are timed (half a second at most), not untimed up to 20
