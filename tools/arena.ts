@@ -155,7 +155,7 @@ export function makePlayer(
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
       const setting = levelSetting(def.id, level);
       if (setting !== undefined) {
-        const result = playLevel(own, searcher, setting, WIN_PROB_CURVES[def.id], rng.nextU32());
+        const result = playLevel(engine, own, searcher, setting, WIN_PROB_CURVES[def.id], rng.nextU32());
         addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes, msSum: Date.now() - asked });
         return result.move;
       }

@@ -178,6 +178,12 @@ export interface GameEngine<P extends SearchPosition = SearchPosition> {
   solve?(position: P, ctx: SolveContext): SolveResult | null;
   /** Share of the remaining time the solver may use before the generic search takes over (default 0.5). */
   readonly solveTimeShare?: number;
+  /**
+   * Optional: the exact endgame of a position with at most `empties` empty squares, whatever the time
+   * (a playing level's endgame, src/levels/: bounded by the position, not the clock, so reproducible).
+   * Null beyond the bound, when the game is over, or when ctx stops it.
+   */
+  solveWithin?(position: P, empties: number, ctx: SolveContext): SolveResult | null;
   /** Converts a heuristic internal score to the game's client scale (documented in `scoreScale`). */
   clientScore(internal: number): number;
   /** Present for games whose midgame search uses Multi-ProbCut: its default confidence (EngineOptions.probCut). */

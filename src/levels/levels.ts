@@ -1,7 +1,8 @@
 /**
  * Playing levels: 1 (weakest) to TOP_LEVEL (the full engine, today's answers), the same range in every
  * game. Below the top a level is a row of settings.json: a node limit (reproducible with a seed, and a
- * fraction of any budget), multi-PV candidates and a temperature for choosing among them (play.ts).
+ * fraction of any budget), multi-PV candidates and a temperature for choosing among them (play.ts), and
+ * in Othello an exact endgame bounded by empty squares.
  * What each level is worth is measured by `npm run levels-calibrate` into elo.json (docs/levels.md).
  */
 import { GAME_IDS, type GameId } from '../games/types.js';
@@ -19,13 +20,21 @@ export interface LevelSetting {
   readonly temperature: number;
   /** Never a move that lets the opponent win at once (when another does not); always a win in one. */
   readonly guard: boolean;
+  /**
+   * The exact endgame at or below this many empty squares (games whose engine has `solveWithin`: Othello;
+   * absent or 0: never). The solver's best move is played, so the level stays reproducible.
+   */
+  readonly exactEmpties?: number;
 }
 
-interface SettingsFile {
+/** The most empties a level solves exactly: a few milliseconds to a few tens (the full engine goes further by the clock). */
+export const MAX_LEVEL_EXACT_EMPTIES = 16;
+
+export interface SettingsFile {
   readonly games: Readonly<Record<string, readonly LevelSetting[]>>;
 }
 
-function checkedSettings(file: SettingsFile): Readonly<Record<GameId, readonly LevelSetting[]>> {
+export function checkedSettings(file: SettingsFile): Readonly<Record<GameId, readonly LevelSetting[]>> {
   const out: Partial<Record<GameId, readonly LevelSetting[]>> = {};
   let count: number | undefined;
   for (const id of GAME_IDS) {
@@ -36,7 +45,8 @@ function checkedSettings(file: SettingsFile): Readonly<Record<GameId, readonly L
     rows.forEach((row, i) => {
       const ok =
         Number.isInteger(row.nodes) && row.nodes > 0 && Number.isInteger(row.depth) && row.depth >= 0 && Number.isInteger(row.lines) &&
-        row.lines >= 1 && typeof row.temperature === 'number' && row.temperature >= 0 && typeof row.guard === 'boolean';
+        row.lines >= 1 && typeof row.temperature === 'number' && row.temperature >= 0 && typeof row.guard === 'boolean' &&
+        (row.exactEmpties === undefined || (Number.isInteger(row.exactEmpties) && row.exactEmpties >= 0 && row.exactEmpties <= MAX_LEVEL_EXACT_EMPTIES));
       if (!ok) throw new Error(`src/levels/settings.json: games.${id}[${i}] is not a valid level`);
     });
     out[id] = rows;

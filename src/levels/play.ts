@@ -3,9 +3,10 @@
  * candidate's loss of win probability against the best one sets its weight exp(-loss / temperature),
  * and a seeded draw picks one. A weak level so errs the way a weaker player does: often a slightly
  * worse move, rarely a much worse one, and (with the guard) never one that loses at once. The
- * search starts from an empty table, so the same position, level and seed give the same move.
+ * search starts from an empty table, so the same position, level and seed give the same move. An
+ * Othello level with `exactEmpties` plays the exact endgame within that many empty squares.
  */
-import type { SearchPosition } from '../games/types.js';
+import type { GameEngine, SearchPosition } from '../games/types.js';
 import { Random } from '../core/random.js';
 import { type WinProbCurve, logistic } from '../analysis/winprob.js';
 import { NOT_TERMINAL, RESULT_LOSS, WIN_SCORE, isProven } from '../search/score.js';
@@ -55,14 +56,17 @@ export function levelRandom(seed: number, pos: SearchPosition): Random {
   return new Random((seed ^ Math.imul(pos.hashLo, 0x9e3779b1) ^ pos.hashHi) >>> 0);
 }
 
-export function playLevel(
-  pos: SearchPosition,
+export function playLevel<P extends SearchPosition>(
+  engine: GameEngine<P>,
+  pos: P,
   searcher: Searcher,
   setting: LevelSetting,
   curve: WinProbCurve,
   seed: number,
   limits: Pick<SearchLimits, 'deadline' | 'shouldStop' | 'rootMoves'> = {},
-): SearchResult {
+): SearchResult & { exactScore?: number } {
+  const solved = levelEndgame(engine, pos, setting, limits);
+  if (solved !== null) return solved;
   searcher.tt.clear();
   const base: SearchLimits = { ...limits, seed, multiPv: setting.lines, nodeLimit: setting.nodes, ...(setting.depth > 0 ? { maxDepth: setting.depth } : {}) };
   let result = searcher.search(pos, base);
@@ -84,6 +88,27 @@ export function playLevel(
   }
   const probabilities = candidates.map((line) => lineWinProbability(line, curve));
   return answer(result, candidates[drawLine(probabilities, setting.temperature, levelRandom(seed, pos))]);
+}
+
+/**
+ * The level's exact endgame: within `exactEmpties` the solver's best move (a proven result, the same for
+ * every seed, so still reproducible); null beyond it, without a solver, under a root filter, or if stopped.
+ */
+function levelEndgame<P extends SearchPosition>(
+  engine: GameEngine<P>,
+  pos: P,
+  setting: LevelSetting,
+  limits: Pick<SearchLimits, 'deadline' | 'shouldStop' | 'rootMoves'>,
+): (SearchResult & { exactScore?: number }) | null {
+  const empties = setting.exactEmpties ?? 0;
+  if (empties <= 0 || engine.solveWithin === undefined || limits.rootMoves !== undefined) return null;
+  const deadline = limits.deadline ?? Infinity;
+  const stop = limits.shouldStop;
+  const solved = engine.solveWithin(pos, empties, { deadline, shouldStop: () => Date.now() >= deadline || (stop !== undefined && stop()) });
+  if (solved === null) return null;
+  const line: SearchLine = { move: solved.move, score: solved.score, pv: [...solved.pv], exact: true };
+  if (solved.exactScore !== undefined) line.exactScore = solved.exactScore;
+  return { ...line, pv: [...line.pv], depth: solved.depth, nodes: solved.nodes, stopReason: 'proven', lines: [line] };
 }
 
 function answer(result: SearchResult, line: SearchLine): SearchResult {

@@ -111,7 +111,7 @@ export function runTask(task: SearchTask, ttSizeMb: number): SearchTaskResult {
     result =
       setting !== undefined
         ? {
-            ...playLevel(position, search, setting, WIN_PROB_CURVES[task.gameId], task.seed ?? randomSeed(), {
+            ...playLevel(engine, position, search, setting, WIN_PROB_CURVES[task.gameId], task.seed ?? randomSeed(), {
               deadline: task.deadline,
               shouldStop: () => Atomics.load(control, CONTROL_CANCEL) !== 0,
               ...(task.rootMoves === undefined ? {} : { rootMoves: task.rootMoves }),

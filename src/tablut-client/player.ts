@@ -100,7 +100,7 @@ export class ChallengePlayer {
     if (count === 0) return null;
     const result =
       this.level !== undefined
-        ? playLevel(pos, this.smp.searcher, this.level, WIN_PROB_CURVES.tablut, this.seed ?? Math.floor(Math.random() * 4294967296), { deadline })
+        ? playLevel(engine, pos, this.smp.searcher, this.level, WIN_PROB_CURVES.tablut, this.seed ?? Math.floor(Math.random() * 4294967296), { deadline })
         : this.smp.analyse(engine, pos, { deadline, budgetStart: budgetStart ?? started });
     let move = result.move;
     let legalMove = false;

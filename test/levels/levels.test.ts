@@ -3,10 +3,12 @@ import { Random } from '../../src/core/random.js';
 import { definition as mnk } from '../../src/games/mnk/index.js';
 import type { SearchPosition } from '../../src/games/types.js';
 import { WIN_PROB_CURVES } from '../../src/analysis/winprob.js';
-import { LEVEL_SETTINGS, MIN_LEVEL, TOP_LEVEL, levelSetting } from '../../src/levels/levels.js';
+import { GAMES } from '../../src/games/registry.js';
+import { LEVEL_SETTINGS, MAX_LEVEL_EXACT_EMPTIES, MIN_LEVEL, TOP_LEVEL, checkedSettings, levelSetting } from '../../src/levels/levels.js';
 import { drawLine, losesAtOnce, playLevel } from '../../src/levels/play.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
+import { fixture, notation, positionOf, type Endgame } from '../games/othello/helpers.js';
 import { fitElo, keptLines, levelGaps, pairKey, roundSeed, schedule, type PairResult } from '../../tools/levels-calibrate.js';
 
 /** O has a four on row 7 (cols 3-6) that X blocked at 7,2; X to move must play 7,7 or lose at once. */
@@ -53,11 +55,11 @@ t.test('losesAtOnce sees the four; a guarded level always blocks it, and a seed 
   const searcher = new Searcher(new TranspositionTable(1));
   const setting = levelSetting('mnk', guarded)!;
   for (let seed = 0; seed < 8; seed++) {
-    const result = playLevel(pos, searcher, setting, WIN_PROB_CURVES.mnk, seed);
+    const result = playLevel(mnk.engine, pos, searcher, setting, WIN_PROB_CURVES.mnk, seed);
     t.equal(result.move, cell(7, 7), `seed ${seed}: blocks`);
   }
-  const a = playLevel(pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
-  const b = playLevel(pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
+  const a = playLevel(mnk.engine, pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
+  const b = playLevel(mnk.engine, pos, searcher, levelSetting('mnk', 1)!, WIN_PROB_CURVES.mnk, 99);
   t.same([a.move, a.nodes, a.pv], [b.move, b.nodes, b.pv], 'the same seed gives the same move');
 });
 
@@ -70,7 +72,7 @@ t.test('a guarded level takes a win in one', async (t) => {
   const searcher = new Searcher(new TranspositionTable(1));
   const guarded = LEVEL_SETTINGS.mnk.findIndex((row) => row.guard) + 1;
   for (let seed = 0; seed < 5; seed++) {
-    const move = playLevel(decoded.value, searcher, levelSetting('mnk', guarded)!, WIN_PROB_CURVES.mnk, seed).move;
+    const move = playLevel(mnk.engine, decoded.value, searcher, levelSetting('mnk', guarded)!, WIN_PROB_CURVES.mnk, seed).move;
     t.ok([7 * 15 + 2, 7 * 15 + 7].includes(move), `seed ${seed}: five in a row`);
   }
 });
@@ -117,4 +119,42 @@ t.test('--only drops the listed pairs of other runs and keeps this run\'s rounds
   const kept = keptLines(lines, 'othello', 100, 7, new Set([pairKey('1-2')]));
   t.same(kept, [lines[1], lines[2], lines[3]]);
   t.equal(roundSeed(7, 3), 7003);
+});
+
+t.test('settings: exactEmpties is a small whole number, used only where the engine solves within empties', async (t) => {
+  const row = { nodes: 100, depth: 0, lines: 2, temperature: 0.1, guard: true };
+  const file = (extra: object) => ({ games: Object.fromEntries(Object.keys(GAMES).map((id) => [id, [{ ...row, ...extra }]])) });
+  t.equal(checkedSettings(file({})).othello[0].exactEmpties, undefined, 'absent: never');
+  t.equal(checkedSettings(file({ exactEmpties: MAX_LEVEL_EXACT_EMPTIES })).othello[0].exactEmpties, MAX_LEVEL_EXACT_EMPTIES);
+  for (const bad of [-1, 1.5, MAX_LEVEL_EXACT_EMPTIES + 1, '12']) {
+    t.throws(() => checkedSettings(file({ exactEmpties: bad })), /games\.mnk\[0\] is not a valid level/, `exactEmpties ${String(bad)}`);
+  }
+  for (const [id, rows] of Object.entries(LEVEL_SETTINGS)) {
+    if (GAMES[id as keyof typeof GAMES].engine.solveWithin !== undefined) continue;
+    t.ok(rows.every((r) => (r.exactEmpties ?? 0) === 0), `${id}: no exactEmpties without a solver`);
+  }
+});
+
+t.test('an Othello level with exactEmpties plays the proven-best move of a 12-empty endgame, a level without it may not', async (t) => {
+  // e10 of the reference endgames (test/fixtures/othello, solved by two independent engines): g2 wins by 2,
+  // b3 draws, every other move loses.
+  const e = fixture<{ positions: Endgame[] }>('endgames.json').positions.find((p) => p.id === 'e10')!;
+  const pos = positionOf(e.board, e.turn);
+  t.equal(pos.empties, 12);
+  const engine = GAMES.othello.engine;
+  const searcher = new Searcher(new TranspositionTable(1));
+  const solving = LEVEL_SETTINGS.othello.findIndex((row) => (row.exactEmpties ?? 0) >= 12) + 1;
+  t.ok(solving >= 2 && solving < TOP_LEVEL, `level ${solving} solves 12 empties`);
+  for (let seed = 0; seed < 4; seed++) {
+    const result = playLevel(engine, pos, searcher, levelSetting('othello', solving)!, WIN_PROB_CURVES.othello, seed);
+    t.same([notation(result.move), result.exactScore, result.stopReason], ['g2', 2, 'proven'], `seed ${seed}: the exact endgame`);
+  }
+  const a = playLevel(engine, pos, searcher, levelSetting('othello', solving)!, WIN_PROB_CURVES.othello, 5);
+  const b = playLevel(engine, pos, searcher, levelSetting('othello', solving)!, WIN_PROB_CURVES.othello, 5);
+  t.same([a.move, a.nodes, a.pv], [b.move, b.nodes, b.pv], 'the same request and seed give the same move');
+  t.equal(LEVEL_SETTINGS.othello[0].exactEmpties ?? 0, 0, 'level 1 has no exact endgame');
+  const moves = new Set<string>();
+  for (let seed = 0; seed < 12; seed++) moves.add(notation(playLevel(engine, pos, searcher, levelSetting('othello', 1)!, WIN_PROB_CURVES.othello, seed).move));
+  t.ok([...moves].some((move) => move !== 'g2'), `level 1 played ${[...moves].join(', ')}`);
+  for (const move of moves) t.ok(move in e.moveValues, `${move} is legal`);
 });

@@ -370,7 +370,7 @@ export class GomocupBrain {
     const deadline = received + budget;
     const setting = levelSetting('mnk', this.options.level);
     const seed = this.options.seed ?? Math.floor(Math.random() * 4294967296);
-    const result = setting !== undefined ? playLevel(pos, searcher, setting, WIN_PROB_CURVES.mnk, seed, { deadline }) : analyse(engine, pos, searcher, {
+    const result = setting !== undefined ? playLevel(engine, pos, searcher, setting, WIN_PROB_CURVES.mnk, seed, { deadline }) : analyse(engine, pos, searcher, {
       deadline,
       ...(fast ? { maxDepth: FAST_DEPTH } : {}),
       onIteration: (it: IterationInfo) => this.write(`DEBUG depth ${it.depth} ${this.describe(it.lines[0]?.score ?? 0, it.lines[0]?.pv ?? [])}`),

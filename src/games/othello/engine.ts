@@ -7,7 +7,7 @@ import { EVAL_UNITS_PER_DISC } from './eval-scale.js';
 import { evaluatorFor } from './profiles.js';
 import { OthelloPosition } from './position.js';
 import { DEFAULT_PROBCUT } from './probcut.js';
-import { solveEndgame } from './solver.js';
+import { solveEndgame, solveExactly } from './solver.js';
 
 const SNAPSHOT_LENGTH = 5;
 
@@ -36,6 +36,9 @@ export const engine: GameEngine<OthelloPosition> = {
     return solveEndgame(pos, ctx);
   },
   solveTimeShare: 0.6,
+  solveWithin(pos: OthelloPosition, empties: number, ctx: SolveContext): SolveResult | null {
+    return pos.empties <= empties ? solveExactly(pos, ctx) : null;
+  },
   defaultProbCut: DEFAULT_PROBCUT,
   clientScore(internal: number): number {
     return Math.round(internal) / EVAL_UNITS_PER_DISC;
