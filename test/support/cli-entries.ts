@@ -12,9 +12,8 @@ import { ROOT } from './paths.js';
 const root = ROOT;
 
 
-// Untracked and without NODE_V8_COVERAGE: these processes only load the modules and parse options, and
+// Untracked (test/support/untracked.ts): these processes only load the modules and parse options, and
 // their (compiled) coverage would be merged over the in-process coverage of the same sources.
-const { NODE_V8_COVERAGE: _coverage, ...childEnv } = process.env;
 
 interface Outcome {
   status: number | null;
@@ -26,7 +25,7 @@ function run(entry: string, arg: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = execFile(
       ...untracked(process.execPath, [entry, arg]),
-      { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...childEnv, PORT: '0' } },
+      { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PORT: '0' } },
       (_e, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
     );
     child.stdin?.end();

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { killWithParent } from '../../bench/child-process.js';
 import { connect, createServer } from 'node:net';
 import { fromRoot } from './paths.js';
+import { untracked } from './untracked.js';
 
 const entry = fromRoot('dist/src/server.js');
 
@@ -49,10 +50,9 @@ export async function startServerProcess(
   options: { untilPortOpens?: boolean; untracked?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const { NODE_OPTIONS: _loaders, NODE_V8_COVERAGE: _coverage, ...bare } = process.env;
   const child = killWithParent(
-    spawn(process.execPath, [entry], {
-      env: { ...(options.untracked === true ? bare : process.env), HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
+    spawn(...(options.untracked === true ? untracked(process.execPath, [entry]) : [process.execPath, [entry]] as const), {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), WORKERS: '1', TT_SIZE_MB: '4', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

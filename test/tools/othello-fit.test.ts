@@ -76,10 +76,9 @@ t.test('--exact-only: a stage is fitted on its exact training records alone', as
 t.test('the command line: a --prior that cannot be read or does not fit, and a bad --stages, are one-line usage errors', async (t) => {
   const root = ROOT;
   // The compiled entry, as users run it (the suite builds first), untracked: no coverage of a child process.
-  const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;
   const fit = (...args: string[]): { status: number; stderr: string } => {
     try {
-      execFileSync(...untracked(process.execPath, ['dist/tools/othello-fit.js', '--data', 'none', '--out', 'none.json', ...args]), { cwd: root, env, stdio: 'pipe' });
+      execFileSync(...untracked(process.execPath, ['dist/tools/othello-fit.js', '--data', 'none', '--out', 'none.json', ...args]), { cwd: root, stdio: 'pipe' });
       return { status: 0, stderr: '' };
     } catch (error) {
       const e = error as { status: number; stderr: Buffer };
