@@ -1,10 +1,6 @@
 /** npm run fuzz -- [--runs 1000] [--seed N]: longer property-based fuzzing of every endpoint. */
 import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
-import { SearchPool } from '../src/pool/pool.js';
 import { GAME_IDS } from '../src/games/types.js';
-import { ENDPOINTS, fuzzEndpoint, fuzzInitialState } from './fuzz-harness.js';
 
 const spec = {
   name: 'fuzz',
@@ -23,6 +19,13 @@ printing the seed and the shrunk counterexample.
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<number> {
   const runs = intOption(values, 'runs', 1000, 1);
   const seed = intOption(values, 'seed', Date.now() % 2 ** 31, 0);
+  // Loaded after the command line is parsed: --help and a bad option answer without loading fastify, the pool and fast-check.
+  const [{ loadConfig }, { buildApp }, { SearchPool }, { ENDPOINTS, fuzzEndpoint, fuzzInitialState }] = await Promise.all([
+    import('../src/config.js'),
+    import('../src/http/app.js'),
+    import('../src/pool/pool.js'),
+    import('./fuzz-harness.js'),
+  ]);
   const config = loadConfig({ MAX_TIME_BUDGET_MS: '100', MAX_DEPTH: '3', LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
   const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: 8 });
   await pool.warmUp();

@@ -2,7 +2,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCliIfMain } from '../src/core/cli.js';
-import { generateOpenApi } from '../src/http/openapi.js';
 
 const spec = {
   name: 'openapi',
@@ -15,6 +14,8 @@ Regenerates openapi/openapi.json from the route schemas (a test fails when the c
 } as const;
 
 runCliIfMain(import.meta.url, spec, async () => {
+  // Loaded after the command line is parsed: --help and a bad option answer without loading fastify and the routes.
+  const { generateOpenApi } = await import('../src/http/openapi.js');
   const target = fileURLToPath(new URL('../../openapi/openapi.json', import.meta.url));
   writeFileSync(target, await generateOpenApi());
   console.log(`wrote ${target}`);

@@ -9,11 +9,8 @@
  * the preferred move and after the move played, the drop, and the classification.
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../src/config.js';
 import { UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { findGame } from '../src/games/registry.js';
-import { buildApp } from '../src/http/app.js';
-import { SearchPool } from '../src/pool/pool.js';
 import type { GameRecord } from './arena.js';
 import { firstMoverSide, parseParams, startPosition } from './arena.js';
 
@@ -105,6 +102,12 @@ export function httpClient(url: string): Client {
 
 /** The service in this process (same app, same worker pool); close() stops it. */
 export async function localClient(): Promise<{ client: Client; close: () => Promise<void> }> {
+  // Loaded when used: --help, a bad option and --url answer without loading fastify and the pool.
+  const [{ loadConfig }, { buildApp }, { SearchPool }] = await Promise.all([
+    import('../src/config.js'),
+    import('../src/http/app.js'),
+    import('../src/pool/pool.js'),
+  ]);
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', CACHE_ENTRIES: '0' });
   const pool = new SearchPool({ threads: config.workers, maxQueue: config.maxQueue, ttSizeMb: config.ttSizeMb });
   await pool.warmUp();
