@@ -12,10 +12,13 @@
  *                by stage, pattern by pattern, one entry per tied pair of configurations (the one
  *                whose index is not larger than its mirror image's, see partnerTable), in index order
  */
+import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { LINEAR_COUNT, PHASE_BLOCK, type PatternTables } from './pattern-eval.js';
 import { PATTERN_BLOCK, PATTERN_LENGTHS, PATTERN_OFFSETS, partnerTable } from './patterns.js';
-import data from './pattern-weights.json' with { type: 'json' };
+// Type only: the 1.2 MB file is read when first used (shippedFile), not parsed by every process that loads the games.
+// tsc still copies it beside the compiled module.
+import type shippedJson from './pattern-weights.json';
 
 export interface PatternWeightsFile {
   readonly about: string;
@@ -127,11 +130,15 @@ const SHIPPED_NAME = 'src/games/othello/pattern-weights.json';
  * (prepareEngines), so a damaged file stops the service there, never mid-search.
  */
 export function shippedPatternTables(): PatternTables {
-  shipped ??= decodePatternTables(data as PatternWeightsFile, SHIPPED_NAME);
+  shipped ??= decodePatternTables(shippedFile(), SHIPPED_NAME);
   return shipped;
 }
 
 /** The shipped weights in the fitting tool's float form (a new copy each call). */
 export function patternWeights(): PatternWeights {
-  return decodePatternWeights(data as PatternWeightsFile, SHIPPED_NAME);
+  return decodePatternWeights(shippedFile(), SHIPPED_NAME);
+}
+
+function shippedFile(): PatternWeightsFile {
+  return JSON.parse(readFileSync(new URL('./pattern-weights.json', import.meta.url), 'utf8')) as typeof shippedJson;
 }
