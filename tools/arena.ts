@@ -303,11 +303,13 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
   const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime, options.aThreads);
-  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime, options.bThreads, options.bBuild);
+  const bDepth = options.bDepth ?? options.depth;
+  const b = makePlayer(options.b, bDepth, options.ms, options.seed * 2 + 2, undefined, options.bTime, options.bThreads, options.bBuild);
   // Records name a player with helper threads by its threads too ('default' against 'default@2t'), and B
   // from another build by that build ('default' against 'default@main').
   const nameA = (options.aThreads ?? 1) > 1 ? `${options.a}@${options.aThreads}t` : options.a;
-  const nameB = ((options.bThreads ?? 1) > 1 ? `${options.b}@${options.bThreads}t` : options.b) + (options.bBuild === undefined ? '' : `@${options.bBuild.name}`);
+  const bBuild = options.bBuild === undefined ? '' : `@${options.bBuild.name}`;
+  const nameB = ((options.bThreads ?? 1) > 1 ? `${options.b}@${options.bThreads}t` : options.b) + bBuild;
   let wins = 0;
   let draws = 0;
   let losses = 0;
