@@ -2,6 +2,7 @@
  * npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
  *                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
  *                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy] [--a-threads 1] [--b-threads 1]
+ *                  [--b-build DIR] [--opening-moves "e3-d3 e2-e3 ..."]
  *
  * Plays engine configuration A against B from seeded random openings, each opening twice with the
  * colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
@@ -12,9 +13,14 @@
  * notation, result for the first player), so lost games can be replayed and studied. With --ms each
  * move's budget starts when the player is asked (its restore included), like a request's arrival;
  * --a-time / --b-time pick a player's time manager ('legacy' is the rule before issue 18), to
- * measure one against the other at equal time per move.
+ * measure one against the other at equal time per move. --b-build DIR lets B play with the engines and
+ * search of another Kibitz build (DIR holds its package.json and compiled dist/, e.g. a copy of main's),
+ * so a change is measured against the code it replaces. --opening-moves replaces the random openings by
+ * one given line (a recorded game up to a position of interest), still played once with each colour.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Random } from '../src/core/random.js';
 import { findGame } from '../src/games/registry.js';
 import type { GameDefinition, SearchPosition } from '../src/games/types.js';
@@ -58,6 +64,34 @@ export interface ArenaOptions {
   /** Search threads of A and B (Lazy SMP, src/pool/lazy-smp.ts; default 1). */
   aThreads?: number;
   bThreads?: number;
+  /** Another build's engines and search for B (--b-build); undefined: this build's. */
+  bBuild?: EngineBuild;
+  /** Every pair starts from these moves (the game's notation) instead of a random opening. */
+  openingMoves?: readonly string[];
+}
+
+/** What a player takes from another Kibitz build (--b-build): its games' engines and its search. */
+export interface EngineBuild {
+  /** The build directory's name, added to B's name in records. */
+  readonly name: string;
+  findGame(id: string): GameDefinition<SearchPosition> | undefined;
+  readonly analyse: typeof analyse;
+  readonly LazySmp: typeof LazySmp;
+}
+
+/** Loads the engines and search of the build in `dir` (its package.json and compiled dist/). */
+export async function loadBuild(dir: string): Promise<EngineBuild> {
+  const root = resolve(dir);
+  const src = join(root, 'dist', 'src');
+  if (!existsSync(join(src, 'games', 'registry.js'))) throw new UsageError(`--b-build: ${dir} holds no compiled Kibitz (dist/src/games/registry.js)`);
+  const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(src, path)).href) as Promise<Record<string, unknown>>;
+  const [registry, search, smp] = await Promise.all([load('games/registry.js'), load('search/analyse.js'), load('pool/lazy-smp.js')]);
+  return {
+    name: basename(root),
+    findGame: registry.findGame as EngineBuild['findGame'],
+    analyse: search.analyse as typeof analyse,
+    LazySmp: smp.LazySmp as typeof LazySmp,
+  };
 }
 
 export interface GameRecord {
@@ -84,6 +118,9 @@ export interface ArenaResult {
   /** Search statistics of A and B over the whole run. */
   statsA: SearchStats;
   statsB: SearchStats;
+  /** Plies after the opening of each game A won, and of each game B won (how fast a player converts). */
+  winPliesA: number[];
+  winPliesB: number[];
 }
 
 export interface Player {
@@ -125,7 +162,10 @@ export function describeStats(stats: SearchStats): string {
   return `mean depth ${depth}, ${nodes} nodes per search${ms} (${stats.searches} searches)`;
 }
 
-/** `customise` adjusts each restored position before the search (an evaluator with other weights). */
+/**
+ * `customise` adjusts each restored position before the search (an evaluator with other weights); `build`
+ * plays with another build's engine and search (the position goes over as the engine's snapshot).
+ */
 export function makePlayer(
   profile: string,
   depth: number | undefined,
@@ -134,14 +174,17 @@ export function makePlayer(
   customise?: (pos: SearchPosition) => void,
   timePolicy: TimePolicy = 'adaptive',
   threads = 1,
+  build?: EngineBuild,
 ): Player {
   const rng = new Random(seed);
   // One thread: an ordinary table of its own; more: helper threads sharing it (levels stay on one).
-  const smp = new LazySmp(threads, 16);
+  const smp = new (build?.LazySmp ?? LazySmp)(threads, 16);
+  const search = build?.analyse ?? analyse;
   const searcher = smp.searcher;
   const stats = emptyStats();
   const level = profileLevel(profile);
   const engineProfile = level === undefined ? profile : 'default';
+  if (build !== undefined && level !== undefined) throw new UsageError(`--b-build: levels play with this build only (${profile})`);
   return {
     profile,
     stats,
@@ -149,8 +192,9 @@ export function makePlayer(
       const asked = Date.now();
       const legal = legalMoveCodes(pos);
       if (profile === 'random') return legal[rng.below(legal.length)];
-      const engine = def.engine;
-      const own = engine.restore(engine.snapshot(pos), { profile: engineProfile, seed: rng.nextU32() });
+      const engine = build === undefined ? def.engine : build.findGame(def.id)?.engine;
+      if (engine === undefined) throw new UsageError(`--b-build: the build has no game '${def.id}'`);
+      const own = engine.restore(def.engine.snapshot(pos), { profile: engineProfile, seed: rng.nextU32() });
       customise?.(own);
       if (profile === 'greedy') return searcher.search(own, { maxDepth: 1 }).move;
       const setting = levelSetting(def.id, level);
@@ -161,7 +205,7 @@ export function makePlayer(
       }
       const limits = depth !== undefined ? { maxDepth: depth } : { deadline: asked + (ms ?? 100), budgetStart: asked, timePolicy };
       if (depth !== undefined) searcher.tt.clear();
-      const result = threads > 1 ? smp.analyse(engine, own, limits) : analyse(engine, own, searcher, limits);
+      const result = threads > 1 ? smp.analyse(engine, own, limits) : search(engine, own, searcher, limits);
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
         const timed = depth === undefined ? { msSum: Date.now() - asked } : {};
         addStats(stats, { searches: 1, depthSum: result.depth, nodeSum: result.nodes, ...timed });
@@ -181,6 +225,20 @@ export function opening(def: GameDefinition<SearchPosition>, params: Record<stri
     moves.push(move);
   }
   return statusOf(def, pos).status === 'ongoing' ? moves : opening(def, params, plies, rng);
+}
+
+/** Move codes of a line in the game's notation, each checked legal; throws naming the first bad move. */
+export function decodeLine(def: GameDefinition<SearchPosition>, params: Record<string, unknown>, line: readonly string[]): number[] {
+  const pos = startPosition(def, params);
+  return line.map((text, i) => {
+    const decoded = def.decodeMove(pos, text, `opening move ${i + 1}`);
+    const move = decoded.ok ? decoded.value : -1;
+    if (statusOf(def, pos).status !== 'ongoing' || !legalMoveCodes(pos).includes(move)) {
+      throw new UsageError(`--opening-moves: move ${i + 1} (${text}) is not legal there`);
+    }
+    pos.makeMove(move);
+    return move;
+  });
 }
 
 export function startPosition(def: GameDefinition<SearchPosition>, params: Record<string, unknown>): SearchPosition {
@@ -245,22 +303,30 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   if (def === undefined) throw new UsageError(`unknown game ${options.game}`);
   const rng = new Random(options.seed);
   const a = makePlayer(options.a, options.depth, options.ms, options.seed * 2 + 1, undefined, options.aTime, options.aThreads);
-  const b = makePlayer(options.b, options.bDepth ?? options.depth, options.ms, options.seed * 2 + 2, undefined, options.bTime, options.bThreads);
-  // Records name a player with helper threads by its threads too ('default' against 'default@2t').
+  const bDepth = options.bDepth ?? options.depth;
+  const b = makePlayer(options.b, bDepth, options.ms, options.seed * 2 + 2, undefined, options.bTime, options.bThreads, options.bBuild);
+  // Records name a player with helper threads by its threads too ('default' against 'default@2t'), and B
+  // from another build by that build ('default' against 'default@main').
   const nameA = (options.aThreads ?? 1) > 1 ? `${options.a}@${options.aThreads}t` : options.a;
-  const nameB = (options.bThreads ?? 1) > 1 ? `${options.b}@${options.bThreads}t` : options.b;
+  const bBuild = options.bBuild === undefined ? '' : `@${options.bBuild.name}`;
+  const nameB = ((options.bThreads ?? 1) > 1 ? `${options.b}@${options.bThreads}t` : options.b) + bBuild;
   let wins = 0;
   let draws = 0;
   let losses = 0;
   const points: number[] = [];
+  const winPliesA: number[] = [];
+  const winPliesB: number[] = [];
   const bySide: Record<string, { points: number; games: number }> = {};
   for (const name of def.sideNames) bySide[name] = { points: 0, games: 0 };
+  const fixedOpening = options.openingMoves === undefined ? undefined : decodeLine(def, options.params, options.openingMoves);
   for (let pair = 0; pair < options.pairs; pair++) {
-    const moves = opening(def, options.params, options.openingPlies, rng);
+    const moves = fixedOpening ?? opening(def, options.params, options.openingPlies, rng);
     const playedFirst: number[] = [];
     const playedSecond: number[] = [];
     const asFirst = playGame(def, options.params, moves, a, b, options.maxPlies, playedFirst);
     const asSecond = 1 - playGame(def, options.params, moves, b, a, options.maxPlies, playedSecond);
+    if (asFirst !== 0.5) (asFirst === 1 ? winPliesA : winPliesB).push(playedFirst.length);
+    if (asSecond !== 0.5) (asSecond === 1 ? winPliesA : winPliesB).push(playedSecond.length);
     if (options.record !== undefined) {
       const line = (first: string, second: string, played: number[], result: number): string => {
         const text = notation(def, options.params, [...moves, ...played]);
@@ -288,7 +354,16 @@ export function runArena(options: ArenaOptions, print: (line: string) => void = 
   const margin = 1.96 * Math.sqrt(variance / games);
   const elo = eloFromScore(score);
   const eloError = (eloFromScore(Math.min(score + margin, 1)) - eloFromScore(Math.max(score - margin, 0))) / 2;
-  return { wins, draws, losses, games, score, elo, eloError, bySide, statsA: a.stats, statsB: b.stats };
+  return { wins, draws, losses, games, score, elo, eloError, bySide, statsA: a.stats, statsB: b.stats, winPliesA, winPliesB };
+}
+
+/** "mean 42.5, median 40, max 98 (12 games)", or "none". */
+export function describePlies(plies: readonly number[]): string {
+  if (plies.length === 0) return 'none';
+  const sorted = [...plies].sort((x, y) => x - y);
+  const mean = sorted.reduce((sum, p) => sum + p, 0) / sorted.length;
+  const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return `mean ${mean.toFixed(1)}, median ${median}, max ${sorted[sorted.length - 1]} (${sorted.length} games)`;
 }
 
 export function parseParams(raw: string | undefined): Record<string, unknown> {
@@ -302,7 +377,7 @@ const spec = {
   usage: `npm run arena -- --game othello --a default --b seed [--pairs 50] [--depth 4 | --ms 100] [--b-depth 3]
                  [--opening-plies 4] [--seed 1] [--params "m=9&n=9&k=5"] [--max-plies 400] [--verbose]
                  [--record games.jsonl] [--a-time adaptive|legacy] [--b-time adaptive|legacy]
-                 [--a-threads 1] [--b-threads 1]
+                 [--a-threads 1] [--b-threads 1] [--b-build DIR]
 
 Plays engine configuration A against B from seeded random openings, each opening twice with the
 colours swapped, and prints W/D/L for A with an Elo estimate and its 95% error bar. Profiles are the
@@ -315,7 +390,10 @@ notation, result for the first player), so lost games can be replayed and studie
 --a-time / --b-time choose a player's time manager with --ms (default adaptive; legacy: the rule
 before issue 18, stop at 55% of the time), to measure one against the other. --a-threads /
 --b-threads give a player Lazy SMP helper threads sharing its table (the Tablut client's --threads),
-to measure what a thread is worth at equal time.
+to measure what a thread is worth at equal time. --b-build DIR gives B the engines and search of
+another Kibitz build (DIR holds its package.json and compiled dist/, e.g. a copy of main's), to
+measure a change against the code it replaces. --opening-moves "m1 m2 ..." starts every pair from
+that line (the game's notation) instead of a random opening: a recorded game's position of interest.
 
   --help  this text`,
   options: {
@@ -336,6 +414,8 @@ to measure what a thread is worth at equal time.
     'b-time': { type: 'string', default: 'adaptive' },
     'a-threads': { type: 'string', default: '1' },
     'b-threads': { type: 'string', default: '1' },
+    'b-build': { type: 'string' },
+    'opening-moves': { type: 'string' },
   },
 } as const;
 
@@ -363,13 +443,16 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     bTime: policy('b-time'),
     aThreads: intOption(values, 'a-threads', 1, 1, 64),
     bThreads: intOption(values, 'b-threads', 1, 1, 64),
+    bBuild: values['b-build'] === undefined ? undefined : await loadBuild(values['b-build']),
+    openingMoves: values['opening-moves']?.split(/\s+/).filter((m) => m !== ''),
   };
   const limit =
     options.depth !== undefined
       ? `depth ${options.depth}${options.bDepth !== undefined ? ` (B depth ${options.bDepth})` : ''}`
       : `${options.ms} ms/move${options.aTime !== options.bTime ? ` (time managers: A ${options.aTime}, B ${options.bTime})` : ''}`;
   const threads = options.aThreads !== 1 || options.bThreads !== 1 ? `, threads A ${options.aThreads} B ${options.bThreads}` : '';
-  console.log(`arena ${options.game}: ${options.a} vs ${options.b}, ${options.pairs} openings x 2 colours, ${limit}${threads}, seed ${options.seed}`);
+  const bBuild = options.bBuild === undefined ? '' : ` (B: build ${options.bBuild.name})`;
+  console.log(`arena ${options.game}: ${options.a} vs ${options.b}${bBuild}, ${options.pairs} openings x 2 colours, ${limit}${threads}, seed ${options.seed}`);
   const started = Date.now();
   const r = runArena(options);
   console.log(
@@ -381,6 +464,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   );
   console.log(`${options.a} by side: ${sides.join(', ')}`);
   console.log(`${options.a}: ${describeStats(r.statsA)}; ${options.b}: ${describeStats(r.statsB)}`);
+  console.log(`plies after the opening of the games won: by A ${describePlies(r.winPliesA)}; by B ${describePlies(r.winPliesB)}`);
 }
 
 runCliIfMain(import.meta.url, spec, main);

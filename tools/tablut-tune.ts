@@ -130,6 +130,8 @@ const PROBE = 4096;
 export function load(lines: string[], weights: EvalWeights = DEFAULT_WEIGHTS): Dataset {
   const zero = { ...weights };
   for (const name of TUNED_WEIGHTS) zero[name] = 0;
+  // The squeeze is hand-set and switches on at a lead (not linear in the weights): no part of a feature.
+  zero.squeezeMobility = 0;
   const none = new DefaultEvaluator(zero);
   const probes = TUNED_WEIGHTS.map((name) => new DefaultEvaluator({ ...zero, [name]: PROBE }));
   const current = new DefaultEvaluator(weights);

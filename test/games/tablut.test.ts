@@ -5,6 +5,7 @@
  */
 import './tablut/client.js';
 import './tablut/codec.js';
+import './tablut/conversion.js';
 import './tablut/engine.js';
 import './tablut/evaluation.js';
 import './tablut/rules.js';

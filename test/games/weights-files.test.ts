@@ -15,16 +15,18 @@ const sha256 = (path: string): string => createHash('sha256').update(readFileSyn
 
 t.test('shipped weight files are the measured ones', async (t) => {
   // Hashes of the files as committed with their measurements (sha256sum src/games/*/...json).
-  t.equal(sha256('src/games/tablut/weights.json'), '76ce4e7abba396ccebf05898e3dff6440039748c555b8bb2dd319f49b3a9992a');
+  t.equal(sha256('src/games/tablut/weights.json'), 'cb05d9256624ff81a321dab1c0b72fc75af75df24d67b77ef9712408888c89ba');
   t.equal(sha256('src/games/othello/pattern-weights.json'), '2fb034524bb8bb9d171fd51d7ca58507ffa46fcfce458c45b49b4379999adc27');
 });
 
 t.test('tablut weights: the file decodes to the tuned values', async (t) => {
-  t.equal(WEIGHT_NAMES.length, 27);
+  t.equal(WEIGHT_NAMES.length, 30);
   // Three values from the round-2 fit and the hand-halved hangingBlack (src/games/tablut/weights.ts).
   t.equal(DEFAULT_WEIGHTS.whitePawn, 220);
   t.equal(DEFAULT_WEIGHTS.hangingBlack, 73);
   t.equal(DEFAULT_WEIGHTS.kingExposed, 401);
+  // The hand-set squeeze (issue 42, docs/tablut-strength.md).
+  t.same([DEFAULT_WEIGHTS.squeezeFrom, DEFAULT_WEIGHTS.squeezeMobility, DEFAULT_WEIGHTS.squeezeCap], [800, 20, 24]);
   t.ok(Object.isFrozen(DEFAULT_WEIGHTS));
 });
 

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { describeStats, eloFromScore, runArena, type GameRecord } from '../../tools/arena.js';
+import { decodeLine, describePlies, describeStats, eloFromScore, loadBuild, runArena, type GameRecord } from '../../tools/arena.js';
+import { fromRoot } from '../support/paths.js';
 import { findGame } from '../../src/games/registry.js';
 import { NOT_TERMINAL } from '../../src/search/score.js';
 
@@ -113,4 +114,29 @@ t.test('arena: timed play records the time per search; each player has its own t
   t.match(describeStats(r.statsA), /ms per search/);
   const fixed = runArena({ ...options, depth: 2, ms: undefined, verbose: false }, () => {});
   t.equal(fixed.statsA.msSum, undefined, 'fixed depth: no times (the statistics stay reproducible)');
+});
+
+t.test('arena: --b-build gives B another build, --opening-moves a fixed start; plies of the games won', async (t) => {
+  // This build stands in for "another" one: B plays with the modules loaded from its dist/, by snapshot.
+  const build = await loadBuild(fromRoot('.'));
+  t.ok(build.name.length > 0);
+  const dir = mkdtempSync(join(tmpdir(), 'arena-'));
+  const file = join(dir, 'games.jsonl');
+  // A tic-tac-toe line ("row,col") after which X, to move, wins at once on 0,2: both colours start here.
+  const opening = ['0,0', '1,0', '0,1', '1,1'];
+  const r = runArena(
+    { game: 'mnk', a: 'default', b: 'default', pairs: 2, depth: 3, ms: undefined, openingPlies: 0, seed: 1, params: { m: 3, n: 3, k: 3 }, maxPlies: 9,
+      verbose: false, record: file, bBuild: build, openingMoves: opening },
+    () => {},
+  );
+  const records = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as GameRecord);
+  rmSync(dir, { recursive: true });
+  t.same(records.map((g) => g.opening), [opening, opening, opening, opening], 'every game starts from the given line');
+  t.same(records.map((g) => g.second), [`default@${build.name}`, 'default', `default@${build.name}`, 'default'], 'B named by its build');
+  t.same(records.map((g) => [g.moves.length, g.result]), [[1, 1], [1, 1], [1, 1], [1, 1]], 'the side to move wins at once');
+  t.same([r.winPliesA, r.winPliesB], [[1, 1], [1, 1]]);
+  t.equal(describePlies(r.winPliesA), 'mean 1.0, median 1, max 1 (2 games)');
+  t.equal(describePlies([]), 'none');
+  t.throws(() => decodeLine(findGame('mnk')!, { m: 3, n: 3, k: 3 }, ['0,0', '0,0']), /move 2 \(0,0\) is not legal/);
+  await t.rejects(loadBuild(join(tmpdir(), 'no-such-build')), /holds no compiled Kibitz/);
 });

@@ -33,7 +33,7 @@ import {
 } from './board.js';
 import { blackCanCaptureKing, capturableBlackPawns, capturableWhitePawns, kingDanger } from './features.js';
 import { BIT_COUNT_4, openLineMask } from './lines.js';
-import { generatePieceMoves } from './movegen.js';
+import { countPieceMoves, generatePieceMoves } from './movegen.js';
 import { ThreatQuiescence, WON_NOW, WON_SOON } from './threats.js';
 import type { TablutEvaluator, TablutPosition } from './position.js';
 import { DEFAULT_WEIGHTS, type EvalWeights } from './weights.js';
@@ -117,6 +117,15 @@ function looseAxis(board: Uint8Array, s: number, friend: number, friend2: number
     const x = board[a];
     const y = board[b];
     if (x !== friend && x !== friend2 && y !== friend && y !== friend2) return true;
+  }
+  return false;
+}
+
+/** A white pawn or the king next to s (a pawn of a block). */
+function hasWhiteNeighbour(board: Uint8Array, s: number): boolean {
+  for (let d = 0; d < 4; d++) {
+    const n = NEIGHBOUR[s * 4 + d];
+    if (n >= 0 && (board[n] === WHITE || board[n] === KING)) return true;
   }
   return false;
 }
@@ -297,6 +306,17 @@ export class DefaultEvaluator implements TablutEvaluator {
     }
     const hangingBlack = capturableBlackPawns(pos);
     score += hangingBlack * (whiteToMove ? w.hangingBlack : w.hangingBlack >> 1);
+
+    // Black well ahead: each move taken away from White's free pawns (no white piece beside them) is
+    // progress. Pawns of a block are left out: capturing one frees the others, which must not cost Black.
+    if (w.squeezeMobility !== 0 && score <= -w.squeezeFrom) {
+      let mobility = 0;
+      for (let i = 0; i < pos.whiteCount; i++) {
+        const s = pos.whitePawns[i];
+        if (!hasWhiteNeighbour(board, s)) mobility += countPieceMoves(board, s);
+      }
+      if (mobility < w.squeezeCap) score -= w.squeezeMobility * (w.squeezeCap - mobility);
+    }
     return score | 0;
   }
 }
