@@ -7,9 +7,10 @@
  * killers, history, position.ts's moveOrderScore), late-move reductions and node count, so the node
  * counts, scores and moves are those of the TypeScript path (tests and the bench's signatures check it).
  *
- * The host keeps what the search shares: the transposition table is called through imports (it may be a
- * table shared by Lazy SMP threads), the stop check too (every checkMask + 1 nodes, as the TypeScript search
- * does); the killer, history and PV tables live here and the host's search reads them as its own.
+ * The transposition table is a copy of the search's in this memory, or the host's through imports (a table
+ * shared by Lazy SMP threads); the stop check is an import (every checkMask + 1 nodes, as the TypeScript
+ * search does); the killer, history and PV tables live here and the host's search reads them as its own.
+ * Where it does the same work more cheaply (hints computed when first needed, vectors): docs/othello-engine.md.
  * Not tsc input (tsconfig excludes this folder): `i32`, `u64`, `unchecked`, `popcnt` are AssemblyScript's.
  */
 import { bit, board, flips } from './bitboard';
