@@ -120,8 +120,9 @@ export class PatternBoard {
 
   /** The stone of side s left `cell` (the board already says so); it must be the last stone placed. */
   remove(cell: number, s: number): void {
-    const last = --this.placedCount;
+    const last = this.placedCount - 1;
     if (last < 0 || this.placedCells[last] !== cell) throw new Error(`PatternBoard.remove(${cell}): not the last stone placed`);
+    this.placedCount = last;
     this.toggleCodes(cell, s + 1);
     // Replayed in the order made, as a fresh lookup walk would meet them, so the flag sets end in the same order.
     const keys = this.keys;
