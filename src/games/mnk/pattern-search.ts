@@ -29,6 +29,8 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
   /** Stones within one cell of each cell (candidates are the empty cells with near > 0). */
   readonly near: Uint16Array;
   movesTruncated: boolean;
+  /** Keeps the window counts up to date from now on (they are lazy on the pattern path; the full-width lists read them). */
+  useWindows(): void;
 }
 
 const DECIDED_EVAL = 300_000;
@@ -100,7 +102,10 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   if (solverMoves > 0) return solverMoves;
   // Small boards and the last empties: the window engine's lists (every live cell, uncut), which let
   // the search prove results there.
-  if (pos.cellCount - pos.stones <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) return generateSearchCandidates(pos, buf, offset);
+  if (pos.cellCount - pos.stones <= FULL_WIDTH_EMPTIES || pos.cellCount <= FULL_WIDTH_CELLS) {
+    pos.useWindows();
+    return generateSearchCandidates(pos, buf, offset);
+  }
   const p = pos.patterns!;
   const s = pos.side;
   const o = 1 - s;

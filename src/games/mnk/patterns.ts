@@ -8,7 +8,9 @@
  * scanning the board.
  *
  * Codes are kept for occupied cells too (a move toggles bits without asking); keys only for empty
- * ones, so a cell emptied by unmake rebuilds its key from its four codes, and its sets and value from the key.
+ * ones. Stones leave in the reverse order they came (make/unmake), so an occupied cell's key is still
+ * the one it had when its stone arrived, and a move journals the line entries it changed: unmake
+ * toggles the codes back and replays the journal, with no table lookup.
  */
 import {
   CELL_FLAGS,
@@ -37,6 +39,8 @@ export class PatternBoard {
   private readonly table: CodeTable;
   /** Line code per (cell * 4 + direction). */
   readonly codes: Int32Array;
+  /** Table entry (both sides' classes) of each empty cell's code per direction: a move looks up only the new code. */
+  private readonly entries: Uint8Array;
   /** Cells reachable from (cell, direction) forwards / backwards, at most HALF_LINE. */
   private readonly reachPlus: Uint8Array;
   private readonly reachMinus: Uint8Array;
@@ -52,6 +56,14 @@ export class PatternBoard {
   readonly setItems: Int32Array;
   readonly setSize = new Int32Array(2 * FLAG_BITS);
   private readonly setIndex: Int32Array;
+  /** Journal of line-entry changes: (cell * 4 + direction) and the entry before, per stone placed. */
+  private journalAt: Int32Array;
+  private journalEntry: Uint8Array;
+  private journalTop = 0;
+  /** Per stone on the board, in the order placed: its cell and where its journal starts. */
+  private readonly placedCells: Int32Array;
+  private readonly placedMarks: Int32Array;
+  private placedCount = 0;
 
   constructor(m: number, n: number, exact: boolean, cells: Uint8Array) {
     this.m = m;
@@ -62,6 +74,7 @@ export class PatternBoard {
     this.table = codeTable(exact);
     const count = this.cellCount;
     this.codes = new Int32Array(count * 4);
+    this.entries = new Uint8Array(count * 4);
     this.reachPlus = new Uint8Array(count * 4);
     this.reachMinus = new Uint8Array(count * 4);
     this.steps = Int32Array.from({ length: 4 }, (_, d) => DIR_DR[d] * n + DIR_DC[d]);
@@ -70,6 +83,10 @@ export class PatternBoard {
     this.cellValue = new Int32Array(count * 2);
     this.setItems = new Int32Array(2 * FLAG_BITS * count);
     this.setIndex = new Int32Array(2 * FLAG_BITS * count).fill(-1);
+    this.journalAt = new Int32Array(64 * 8);
+    this.journalEntry = new Uint8Array(64 * 8);
+    this.placedCells = new Int32Array(count);
+    this.placedMarks = new Int32Array(count);
     for (let cell = 0; cell < count; cell++) {
       const r = (cell / n) | 0;
       const c = cell - r * n;
@@ -85,27 +102,61 @@ export class PatternBoard {
         for (let i = plus + 1; i <= HALF_LINE; i++) code |= WALL << (2 * (HALF_LINE - 1 + i));
         this.codes[cell * 4 + d] = code;
       }
-      for (let s = 0; s < 2; s++) {
-        let key = 0;
-        for (let d = 0; d < 4; d++) key += ((classesOf(this.table, this.codes[cell * 4 + d]) >> (4 * s)) & 15) * POW9[d];
-        this.keys[cell * 2 + s] = key;
-        this.refresh(cell, s);
-      }
+      this.rekey(cell);
+      this.refresh(cell, 0);
+      this.refresh(cell, 1);
     }
   }
 
   /** A stone of side s now stands on `cell` (the board already says so). */
   place(cell: number, s: number): void {
     for (let side = 0; side < 2; side++) this.clearCell(cell, side);
+    // At most 40 entries change: room for them before the walk.
+    if (this.journalTop + 40 > this.journalAt.length) this.growJournal();
+    this.placedCells[this.placedCount] = cell;
+    this.placedMarks[this.placedCount++] = this.journalTop;
     this.toggle(cell, s + 1);
   }
 
-  /** The stone of side s left `cell` (the board already says so). */
+  /** The stone of side s left `cell` (the board already says so); it must be the last stone placed. */
   remove(cell: number, s: number): void {
-    this.toggle(cell, s + 1);
-    this.rekey(cell);
+    const last = this.placedCount - 1;
+    if (last < 0 || this.placedCells[last] !== cell) throw new Error(`PatternBoard.remove(${cell}): not the last stone placed`);
+    this.placedCount = last;
+    this.toggleCodes(cell, s + 1);
+    // Replayed in the order made, as a fresh lookup walk would meet them, so the flag sets end in the same order.
+    const keys = this.keys;
+    for (let j = this.placedMarks[last], end = this.journalTop; j < end; j++) {
+      const at = this.journalAt[j];
+      const x = at >> 2;
+      const pow = POW9[at & 3];
+      const now = this.journalEntry[j];
+      const before = this.entries[at];
+      this.entries[at] = now;
+      const dBlack = (now & 15) - (before & 15);
+      const dWhite = (now >> 4) - (before >> 4);
+      if (dBlack !== 0) {
+        keys[x * 2] += dBlack * pow;
+        this.refresh(x, 0);
+      }
+      if (dWhite !== 0) {
+        keys[x * 2 + 1] += dWhite * pow;
+        this.refresh(x, 1);
+      }
+    }
+    this.journalTop = this.placedMarks[last];
+    // The cell's keys are those it had when the stone came (nothing on its lines changed since).
     this.refresh(cell, 0);
     this.refresh(cell, 1);
+  }
+
+  private growJournal(): void {
+    const at = new Int32Array(this.journalAt.length * 2);
+    at.set(this.journalAt);
+    this.journalAt = at;
+    const entry = new Uint8Array(this.journalEntry.length * 2);
+    entry.set(this.journalEntry);
+    this.journalEntry = entry;
   }
 
   /** Number of empty cells of side s with flag `flag` (an F_* bit). */
@@ -159,8 +210,8 @@ export class PatternBoard {
 
   /**
    * XORs `stone` into the codes of the cells on the four lines through `cell`, and brings the keys,
-   * flags and values of the empty ones up to date. Occupied cells only get their codes (their keys
-   * are rebuilt from the codes when a stone leaves: remove).
+   * flags and values of the empty ones up to date, journaling each changed line entry. Occupied
+   * cells only get their codes.
    */
   private toggle(cell: number, stone: number): void {
     const codes = this.codes;
@@ -172,30 +223,43 @@ export class PatternBoard {
       let bits = stone << (2 * (HALF_LINE - 1));
       for (let i = this.reachPlus[cell * 4 + d], x = cell + step; i > 0; i--, x += step, bits >>>= 2) {
         const at = x * 4 + d;
-        const old = codes[at];
-        codes[at] = old ^ bits;
-        if (cells[x] === 0) this.recode(x, old, old ^ bits, pow);
+        const now = codes[at] ^ bits;
+        codes[at] = now;
+        if (cells[x] === 0) this.recode(x, at, now, pow);
       }
       bits = stone << (2 * HALF_LINE);
       for (let i = this.reachMinus[cell * 4 + d], x = cell - step; i > 0; i--, x -= step, bits <<= 2) {
         const at = x * 4 + d;
-        const old = codes[at];
-        codes[at] = old ^ bits;
-        if (cells[x] === 0) this.recode(x, old, old ^ bits, pow);
+        const now = codes[at] ^ bits;
+        codes[at] = now;
+        if (cells[x] === 0) this.recode(x, at, now, pow);
       }
     }
   }
 
-  /** The empty cell x's code along a direction (weight `pow` in the key) went from `old` to `now`. */
-  private recode(x: number, old: number, now: number, pow: number): void {
-    const codeTable = this.table;
-    const table = codeTable.table;
+  /** XORs `stone` into the codes of the cells on the four lines through `cell`, nothing else (remove). */
+  private toggleCodes(cell: number, stone: number): void {
+    const codes = this.codes;
+    for (let d = 0; d < 4; d++) {
+      const step = this.steps[d];
+      let bits = stone << (2 * (HALF_LINE - 1));
+      for (let i = this.reachPlus[cell * 4 + d], at = (cell + step) * 4 + d; i > 0; i--, at += step * 4, bits >>>= 2) codes[at] ^= bits;
+      bits = stone << (2 * HALF_LINE);
+      for (let i = this.reachMinus[cell * 4 + d], at = (cell - step) * 4 + d; i > 0; i--, at -= step * 4, bits <<= 2) codes[at] ^= bits;
+    }
+  }
+
+  /** The empty cell x's code at `at` (x * 4 + direction, weight `pow` in the key) is now `now`. */
+  private recode(x: number, at: number, now: number, pow: number): void {
+    const before = this.entries[at];
     // Codes are filled in on first use (pattern-tables.ts); UNKNOWN (0xff) is never a real entry.
-    let before = table[old];
-    if (before === UNKNOWN) before = codeTable.fill(old);
-    let after = table[now];
-    if (after === UNKNOWN) after = codeTable.fill(now);
+    let after = this.table.table[now];
+    if (after === UNKNOWN) after = this.table.fill(now);
     if (before === after) return;
+    this.entries[at] = after;
+    const top = this.journalTop++;
+    this.journalAt[top] = at;
+    this.journalEntry[top] = before;
     const dBlack = (after & 15) - (before & 15);
     const dWhite = (after >> 4) - (before >> 4);
     if (dBlack !== 0) {
@@ -208,12 +272,13 @@ export class PatternBoard {
     }
   }
 
-  /** Rebuilds both sides' keys of `cell` from its four codes (the cell was occupied: its keys are stale). */
+  /** Builds both sides' keys and line entries of the empty `cell` from its four codes (construction). */
   private rekey(cell: number): void {
     let black = 0;
     let white = 0;
     for (let d = 0; d < 4; d++) {
       const entry = classesOf(this.table, this.codes[cell * 4 + d]);
+      this.entries[cell * 4 + d] = entry;
       black += (entry & 15) * POW9[d];
       white += (entry >> 4) * POW9[d];
     }

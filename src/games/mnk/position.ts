@@ -14,10 +14,11 @@ import { zobristKeys } from '../../core/random.js';
 import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
-import { generateSearchCandidates } from './moves.js';
+import { FULL_WIDTH_CELLS, generateSearchCandidates } from './moves.js';
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
 import { PatternBoard } from './patterns.js';
+import { F_FIVE } from './pattern-tables.js';
 import { evaluatePatterns, generatePatternMoves, patternHint } from './pattern-search.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
@@ -100,6 +101,13 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   searchRootPly = 0;
   /** Whether the last generateSearchMoves cut quiet moves (pattern path): "every move loses" is then not a proof. */
   movesTruncated = false;
+  /**
+   * Lazy window state (pattern path on boards past the full-width size): make/unmake skip the window
+   * counts, threat sets and line scores, which only the root solver and the full-width move lists
+   * read; `windowsStale` says they lag the board until syncWindows rebuilds them.
+   */
+  private windowsLazy = false;
+  private windowsStale = false;
 
   constructor(
     m: number,
@@ -155,10 +163,39 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     if (side === 1) this.hashLo ^= ZOBRIST[SIDE_KEY_LO];
     if (side === 1) this.hashHi ^= ZOBRIST[SIDE_KEY_LO + 1];
     this.rootWon = this.hasCompleteLine(1 - side);
+    this.releaseWindows();
+  }
+
+  /** Brings the window counts, threat sets and line scores up to date with the board (rebuilt when stale). */
+  syncWindows(): void {
+    if (!this.windowsStale) return;
+    this.windowsStale = false;
+    const W = this.geometry.windowCount;
+    this.counts.fill(0);
+    this.liveWindows = W;
+    this.openWindows[0] = W;
+    this.openWindows[1] = W;
+    this.lineScore[0] = 0;
+    this.lineScore[1] = 0;
+    this.setSize.fill(0);
+    this.setIndex.fill(-1);
+    for (let cell = 0; cell < this.cellCount; cell++) if (this.cells[cell] !== EMPTY) this.placeInWindows(cell, this.cells[cell] - 1);
+  }
+
+  /** Keeps the window state up to date through make/unmake from now on (the root solver, full-width lists). */
+  useWindows(): void {
+    this.syncWindows();
+    this.windowsLazy = false;
+  }
+
+  /** Lets make/unmake skip the window state again (pattern path on boards past the full-width size only). */
+  releaseWindows(): void {
+    this.windowsLazy = this.patterns !== null && this.cellCount > FULL_WIDTH_CELLS;
   }
 
   /** True when `side` owns a winning line anywhere on the board (K or more; exactly K under exactK). */
   hasCompleteLine(side: number): boolean {
+    this.syncWindows();
     if (this.exactK) return this.completeLines(side).length > 0;
     const counts = this.counts;
     for (let w = 0, W = this.geometry.windowCount; w < W; w++) if (counts[2 * w + side] === this.k) return true;
@@ -170,6 +207,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
    * K-window, or under exactK every maximal run of exactly K stones.
    */
   completeLines(side: number): number[][] {
+    this.syncWindows();
     const lines: number[][] = [];
     const g = this.geometry;
     const k = this.k;
@@ -310,11 +348,13 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   /** Number of windows of `side` at `level` (LEVEL_FOUR / LEVEL_THREE). */
   threatCount(side: number, level: number): number {
+    if (this.windowsStale) this.syncWindows();
     return this.setSize[side * 2 + level];
   }
 
   /** The i-th window of `side` at `level`. */
   threatWindow(side: number, level: number, i: number): number {
+    if (this.windowsStale) this.syncWindows();
     return this.setItems[(side * 2 + level) * this.geometry.windowCount + i];
   }
 
@@ -326,20 +366,39 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     return -1;
   }
 
-  /** Adds a stone; returns true when it completes a K-window. */
+  /** Adds a stone; returns true when it completes a winning line. */
   private place(cell: number, s: number): boolean {
+    const patterns = this.patterns;
+    // The pattern flags know the rule: a five cell of s is exactly where this stone wins.
+    const fiveCell = patterns !== null && (patterns.flags(cell, s) & F_FIVE) !== 0;
+    this.cells[cell] = s + 1;
+    this.stones++;
+    if (patterns !== null) patterns.place(cell, s);
+    const zi = (s * MAX_CELLS + cell) * 2;
+    this.hashLo ^= ZOBRIST[zi];
+    this.hashHi ^= ZOBRIST[zi + 1];
+    this.updateCandidatesAfterPlace(cell);
+    if (this.windowsLazy) {
+      this.windowsStale = true;
+      return fiveCell;
+    }
+    let completed = this.placeInWindows(cell, s);
+    // Under exactK a completed window may be part of an overline: it wins only if some run is exactly K.
+    if (completed && this.exactK) {
+      completed = false;
+      for (let d = 0; d < 4 && !completed; d++) completed = this.runThrough(cell, d, s + 1) === this.k;
+    }
+    return completed;
+  }
+
+  /** The window part of place (the stone is on the board): returns true when it completes a K-window. */
+  private placeInWindows(cell: number, s: number): boolean {
     const g = this.geometry;
     const counts = this.counts;
     const weights = this.weights;
     const k = this.k;
     const o = 1 - s;
     let completed = false;
-    this.cells[cell] = s + 1;
-    this.stones++;
-    if (this.patterns !== null) this.patterns.place(cell, s);
-    const zi = (s * MAX_CELLS + cell) * 2;
-    this.hashLo ^= ZOBRIST[zi];
-    this.hashHi ^= ZOBRIST[zi + 1];
     for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
       const w = g.cellWindows[i];
       const ownAt = 2 * w + s;
@@ -359,27 +418,28 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
         if (opp + 2 >= k) this.updateLevel(o, w, -1);
       }
     }
-    this.updateCandidatesAfterPlace(cell);
-    // Under exactK a completed window may be part of an overline: it wins only if some run is exactly K.
-    if (completed && this.exactK) {
-      completed = false;
-      for (let d = 0; d < 4 && !completed; d++) completed = this.runThrough(cell, d, s + 1) === k;
-    }
     return completed;
   }
 
   private remove(cell: number, s: number): void {
-    const g = this.geometry;
-    const counts = this.counts;
-    const weights = this.weights;
-    const k = this.k;
-    const o = 1 - s;
     this.cells[cell] = EMPTY;
     this.stones--;
     if (this.patterns !== null) this.patterns.remove(cell, s);
     const zi = (s * MAX_CELLS + cell) * 2;
     this.hashLo ^= ZOBRIST[zi];
     this.hashHi ^= ZOBRIST[zi + 1];
+    this.updateCandidatesAfterRemove(cell);
+    if (this.windowsLazy) this.windowsStale = true;
+    else this.removeFromWindows(cell, s);
+  }
+
+  /** The window part of remove (the stone is already off the board). */
+  private removeFromWindows(cell: number, s: number): void {
+    const g = this.geometry;
+    const counts = this.counts;
+    const weights = this.weights;
+    const k = this.k;
+    const o = 1 - s;
     for (let i = g.cellWindowStart[cell], end = g.cellWindowStart[cell + 1]; i < end; i++) {
       const w = g.cellWindows[i];
       const ownAt = 2 * w + s;
@@ -396,7 +456,6 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
         if (opp + 2 >= k) this.updateLevel(o, w, opp);
       }
     }
-    this.updateCandidatesAfterRemove(cell);
   }
 
   /** Moves (side, window) to the threat set its own-stone count puts it in (-1: none). */

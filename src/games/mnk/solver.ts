@@ -56,6 +56,16 @@ const DEFENCE_NODE_LIMIT = 20_000;
 
 export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
   if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
+  // The solver reads the window counts and threat sets (the search on the pattern path does not).
+  pos.useWindows();
+  try {
+    return solveWithWindows(pos, ctx);
+  } finally {
+    pos.releaseWindows();
+  }
+}
+
+function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
   const a = pos.side;
   if (pos.k === 1) return proven(centreOrFirst(pos), 1, 0);
   const win = winningCell(pos, a);

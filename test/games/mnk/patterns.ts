@@ -4,7 +4,8 @@
  *    definition (FIVE; FLEX4 = two cells completing a five through the centre; BLOCK4 = one; FLEX3 /
  *    BLOCK3 = one more stone makes a FLEX4 / BLOCK4; ...), under freestyle and exactly five;
  *  - the incremental state (codes, keys, flags, values, sets) equals a position rebuilt from the
- *    board after random make / unmake sequences, on several board shapes and both rules;
+ *    board after random make / unmake sequences, on several board shapes and both rules; so do the
+ *    lazily kept window counts once rebuilt, and every move's win or not (overlines under exactly five);
  *  - the VCF solver finds known wins (checked by playing the line out) and refuses non-wins;
  *  - the forced move lists: a five blocked, an open three answered only by the cells that stop it.
  */
@@ -28,6 +29,7 @@ import {
   classOfLine,
 } from '../../../src/games/mnk/pattern-tables.js';
 import { VcfSolver } from '../../../src/games/mnk/vcf.js';
+import { LEVEL_FOUR, LEVEL_THREE } from '../../../src/games/mnk/cells.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../../src/search/score.js';
 import { cell } from '../../fixtures/mnk/boards.js';
 
@@ -100,6 +102,68 @@ t.test('incremental patterns equal a rebuild after random move sequences', async
     t.equal(bad, 0, `${m}x${n}: every maintained line code equals the one read off the board, after every move`);
     t.ok(checks >= 30);
   }
+});
+
+/** The window state the root solver and the full-width lists read (threat sets sorted). */
+function windowState(pos: MnkPosition): unknown {
+  const sets: number[][] = [];
+  for (const s of [0, 1]) {
+    for (const level of [LEVEL_FOUR, LEVEL_THREE]) {
+      const items: number[] = [];
+      for (let i = 0; i < pos.threatCount(s, level); i++) items.push(pos.threatWindow(s, level, i));
+      sets.push(items.sort((a, b) => a - b));
+    }
+  }
+  return { counts: Array.from(pos.counts), lineScore: Array.from(pos.lineScore), live: pos.liveWindows, open: Array.from(pos.openWindows), sets };
+}
+
+// Random sequences (seeded): the search's make / unmake skip the window state on the pattern path;
+// a move's win comes from the pattern flags (a five cell of the mover, under the rule).
+t.test('lazy window state: rebuilt on demand equal to a fresh position; wins detected without it', async (t) => {
+  const rng = new Random(41);
+  for (const [m, n, exact] of [[15, 15, false], [15, 15, true], [7, 11, false]] as [number, number, boolean][]) {
+    const pos = new MnkPosition(m, n, 5, new Uint8Array(m * n), 0, undefined, exact);
+    const played: number[] = [];
+    let wins = 0;
+    let terminalMismatch = 0;
+    for (let step = 0; step < 240; step++) {
+      const undo = played.length > 0 && (rng.below(3) === 0 || pos.terminal() !== NOT_TERMINAL);
+      if (undo) pos.unmakeMove(played.pop()!);
+      else {
+        let c: number;
+        do c = rng.below(m * n);
+        while (pos.cells[c] !== 0);
+        pos.makeMove(c);
+        played.push(c);
+      }
+      const rebuilt = new MnkPosition(m, n, 5, Uint8Array.from(pos.cells), pos.side, undefined, exact);
+      if (pos.terminal() !== rebuilt.terminal()) terminalMismatch++;
+      if (pos.terminal() === RESULT_LOSS) wins++;
+      if (step % 12 === 0) t.same(windowState(pos), windowState(rebuilt), `${m}x${n} ${exact ? 'exact' : 'free'} after ${played.length} stones`);
+    }
+    t.equal(terminalMismatch, 0, `${m}x${n} ${exact ? 'exact' : 'free'}: every move's win or not agrees with a fresh position's`);
+    t.ok(wins > 0, `${m}x${n}: the sequence made some fives (${wins})`);
+  }
+});
+
+// Overline under exactly five (Gomocup rule 1): X X X X _ X on row 7, X to play the gap makes six, not a win.
+t.test('lazy window state: an overline is no win under exactly five, a win in freestyle', async (t) => {
+  for (const exact of [false, true]) {
+    const pos = new MnkPosition(15, 15, 5, new Uint8Array(225), 0, undefined, exact);
+    for (const [x, o] of [[3, 0], [4, 14], [5, 28], [6, 42], [8, 56]]) {
+      pos.makeMove(7 * 15 + x);
+      pos.makeMove(o);
+    }
+    pos.makeMove(7 * 15 + 7);
+    t.equal(pos.terminal(), exact ? NOT_TERMINAL : RESULT_LOSS, exact ? 'exact: six in a row does not win' : 'freestyle: six in a row wins');
+  }
+});
+
+t.test('pattern unmake must take the last stone placed', async (t) => {
+  const pos = new MnkPosition(15, 15, 5, new Uint8Array(225), 0);
+  pos.makeMove(100);
+  pos.makeMove(101);
+  t.throws(() => pos.patterns!.remove(100, 0), /not the last stone placed/);
 });
 
 t.test('the fast path is on for K = 5 only; other K keep the window engine', async (t) => {
