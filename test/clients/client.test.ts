@@ -53,7 +53,8 @@ t.test('the client against a real server on a real port', async (t) => {
   const streamed = await streamAnalysis(
     `http://127.0.0.1:${port}`,
     '/v1/games/othello/analyse',
-    { state: start.data!, multiPv: 2, maxDepth: 4 },
+    // A generous budget: depth 4 takes milliseconds, but a loaded CI machine once stopped the default 1000 ms at depth 1.
+    { state: start.data!, multiPv: 2, maxDepth: 4, timeBudgetMs: 20_000 },
     { onProgress: (p) => progress.push(p) },
   );
   t.ok(progress.length >= 1, `${progress.length} progress events`);
