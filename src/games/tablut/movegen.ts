@@ -37,25 +37,12 @@ export function generatePieceMoves(board: Uint8Array, from: number, buf: Int32Ar
   return at;
 }
 
-/** How many moves the piece on `from` has (what generatePieceMoves would append), without writing them. */
+/** A piece's moves never exceed four rays of eight squares; countPieceMoves writes them here and keeps only the count. */
+const COUNT_SCRATCH = new Int32Array(32);
+
+/** How many moves the piece on `from` has: the generator's own rules, into a scratch buffer. */
 export function countPieceMoves(board: Uint8Array, from: number): number {
-  const fromCamp = CAMP[from] === 1;
-  let count = 0;
-  for (let d = 0; d < 4; d++) {
-    const rayIndex = from * 4 + d;
-    const length = RAY_LENGTH[rayIndex];
-    const start = rayIndex * 8;
-    for (let k = 0; k < length; k++) {
-      const to = RAY[start + k];
-      if (board[to] !== EMPTY) break;
-      if (CAMP[to] === 1) {
-        if (!fromCamp) break;
-        if (k + 1 > MAX_CAMP_TO_CAMP_DISTANCE) continue;
-      }
-      count++;
-    }
-  }
-  return count;
+  return generatePieceMoves(board, from, COUNT_SCRATCH, 0);
 }
 
 /** True when the piece on `from` may legally slide to `to` (same checks as the generator). */
