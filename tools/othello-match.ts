@@ -54,6 +54,11 @@ export interface MatchGame {
   readonly discs: number;
   readonly kibitzMoves: number;
   readonly kibitzSeconds: number;
+  /**
+   * CPU time of this process (user + system) over Kibitz's moves: beside the wall time it shows what a busy
+   * machine left of the budget, comparable with NTest's own clock (its process CPU time, clock()).
+   */
+  readonly kibitzCpuSeconds?: number;
   readonly engineMoves: number;
   /** Engine time per `go`, measured from here (pipe included) and as the engine reported it. */
   readonly engineSeconds: number;
@@ -77,6 +82,8 @@ export interface MatchSummary {
   readonly discs: number;
   readonly discsError: number;
   readonly kibitzMsPerMove: number;
+  /** Over the games that recorded it; NaN when none did. */
+  readonly kibitzCpuMsPerMove: number;
   readonly engineMsPerMove: number;
   readonly engineOwnMsPerMove: number;
   readonly kibitzMeanDepth: number;
@@ -156,6 +163,7 @@ export async function playMatchGame(
   searcher.tt.clear();
   let kibitzMoves = 0;
   let kibitzSeconds = 0;
+  let kibitzCpuSeconds = 0;
   let engineMoves = 0;
   let engineSeconds = 0;
   let engineOwnSeconds = 0;
@@ -172,9 +180,12 @@ export async function playMatchGame(
     }
     if (pos.side === kibitzSide) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const own = definition.engine.restore(definition.engine.snapshot(pos), engineOptions);
       const result = analyse(definition.engine, own, searcher, limitsFor(options.limit));
       kibitzSeconds += (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
+      kibitzCpuSeconds += (used.user + used.system) / 1e6;
       kibitzMoves++;
       kibitzNodes += result.nodes;
       if (result.stopReason === 'depth' || result.stopReason === 'time') {
@@ -204,6 +215,7 @@ export async function playMatchGame(
     discs,
     kibitzMoves,
     kibitzSeconds,
+    kibitzCpuSeconds,
     engineMoves,
     engineSeconds,
     engineOwnSeconds,
@@ -263,6 +275,7 @@ export function summarise(games: readonly MatchGame[]): MatchSummary {
     discs: disc,
     discsError: halfWidth(discs, disc),
     kibitzMsPerMove: (1000 * sum((g) => g.kibitzSeconds)) / Math.max(1, sum((g) => g.kibitzMoves)),
+    kibitzCpuMsPerMove: cpuMsPerMove(games),
     engineMsPerMove: (1000 * sum((g) => g.engineSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
     engineOwnMsPerMove: (1000 * sum((g) => g.engineOwnSeconds)) / Math.max(1, sum((g) => g.engineMoves)),
     kibitzMeanDepth: sum((g) => g.kibitzDepthSum ?? 0) / Math.max(1, sum((g) => g.kibitzSearches ?? 0)),
@@ -270,6 +283,14 @@ export function summarise(games: readonly MatchGame[]): MatchSummary {
     asBlack: side('B'),
     asWhite: side('W'),
   };
+}
+
+/** Kibitz's CPU ms a move over the games that recorded it (records before the field have none): NaN if none. */
+function cpuMsPerMove(games: readonly MatchGame[]): number {
+  const timed = games.filter((g) => g.kibitzCpuSeconds !== undefined);
+  if (timed.length === 0) return Number.NaN;
+  const moves = timed.reduce((a, g) => a + g.kibitzMoves, 0);
+  return (1000 * timed.reduce((a, g) => a + (g.kibitzCpuSeconds ?? 0), 0)) / Math.max(1, moves);
 }
 
 export interface PairedDifference {
@@ -314,11 +335,12 @@ export function formatPaired(d: PairedDifference): string {
 export function formatSummary(s: MatchSummary): string[] {
   const pct = (x: number): string => (100 * x).toFixed(1);
   const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  const cpu = Number.isNaN(s.kibitzCpuMsPerMove) ? '' : ` (${s.kibitzCpuMsPerMove.toFixed(0)} ms CPU)`;
   return [
     `+${s.wins} =${s.draws} -${s.losses} (${s.games} games): score ${pct(s.score)}% ± ${pct(s.scoreError)} (95%), ` +
       `Elo ${s.elo >= 0 ? '+' : ''}${s.elo.toFixed(0)}; mean disc difference ${signed(s.discs)} ± ${s.discsError.toFixed(1)}`,
     `as Black ${s.asBlack.points}/${s.asBlack.games}, as White ${s.asWhite.points}/${s.asWhite.games}`,
-    `time per move: Kibitz ${s.kibitzMsPerMove.toFixed(0)} ms (mean depth ${s.kibitzMeanDepth.toFixed(1)} where not solved, ` +
+    `time per move: Kibitz ${s.kibitzMsPerMove.toFixed(0)} ms${cpu} (mean depth ${s.kibitzMeanDepth.toFixed(1)} where not solved, ` +
       `${s.kibitzNodesPerMove.toFixed(0)} nodes), ` +
       `engine ${s.engineMsPerMove.toFixed(0)} ms wall (${s.engineOwnMsPerMove.toFixed(0)} ms by its own clock)`,
   ];

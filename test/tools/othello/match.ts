@@ -50,6 +50,14 @@ t.test('summarise counts results, sides and time per move', async (t) => {
   t.same(s.asBlack, { points: 1, games: 2 });
   t.equal(s.kibitzMsPerMove, 100);
   t.ok(Math.abs(s.engineMsPerMove - 10) < 1e-9, 'engine ms per move');
+  t.ok(Number.isNaN(s.kibitzCpuMsPerMove), 'no game recorded its CPU time');
+});
+
+t.test('Kibitz\'s CPU time a move counts only the games that recorded it', async (t) => {
+  // 30 moves with 1.5 s CPU and 30 with 0.6 s: 2.1 s over 60 moves = 35 ms; the older game without the field is left out.
+  const timed = (cpu: number): MatchGame => ({ ...game(0, 'B', 1, 2), kibitzCpuSeconds: cpu });
+  const s = summarise([timed(1.5), { ...timed(0.6), kibitz: 'W' }, game(1, 'B', 0, -2)]);
+  t.ok(Math.abs(s.kibitzCpuMsPerMove - 35) < 1e-9, `${s.kibitzCpuMsPerMove} ms`);
 });
 
 t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays its share, numbered as in the whole list', async (t) => {
@@ -81,6 +89,7 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
     t.same(g.moves.slice(0, 3), options.openings[g.opening], 'each game starts with its opening');
     t.ok(g.moves.length >= 40, `a whole game: ${g.moves.length} moves`);
     t.ok([0, 0.5, 1].includes(g.points) && Math.sign(g.discs) === Math.sign(2 * g.points - 1), 'points agree with discs');
+    t.ok(g.kibitzCpuSeconds !== undefined && g.kibitzCpuSeconds > 0, 'the game records Kibitz\'s CPU time');
   }
   const again = await runMatch(options, () => {});
   t.equal(again.length, 2, 'rerun with the same record plays nothing new');
