@@ -27,6 +27,8 @@ import { centreCell, firstEmpty, winningCell, writeBlockingCells } from './moves
 import { ExactSolver } from './exact.js';
 import { EXACT_DEPTH, ThreatSearch } from './threats.js';
 import { VcfSolver } from './vcf.js';
+import { VctSolver } from './vct.js';
+import { patternHint } from './pattern-search.js';
 
 /** Positions with at most this many empty cells go to the exact solver first. */
 export const EXACT_EMPTIES = 25;
@@ -47,6 +49,17 @@ const vcf = new VcfSolver();
 /** Pattern VCF budgets (K = 5): the root's own chain, and each check of the root defence. */
 const ROOT_VCF_NODES = 200_000;
 const DEFENCE_VCF_NODES = 20_000;
+/**
+ * Pattern VCT (K = 5): depth in own moves; node budgets of the root's own search (which also gets at
+ * most VCT_TIME_SHARE of the solver's time), of the opponent's threat against a pass, and of each
+ * check of the root defence.
+ */
+const vct = new VctSolver();
+const VCT_DEPTH = 12;
+const ROOT_VCT_NODES = 100_000;
+const VCT_TIME_SHARE = 0.4;
+const PASS_VCT_NODES = 40_000;
+const DEFENCE_VCT_NODES = 10_000;
 const threatSearch = new ThreatSearch();
 const scratch = new Int32Array(8);
 let replies = new Int32Array(0);
@@ -58,11 +71,15 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
   // The solver reads the window counts and threat sets (the search on the pattern path does not).
   pos.useWindows();
+  let result: SolveResult | null;
   try {
-    return solveWithWindows(pos, ctx);
+    result = solveWithWindows(pos, ctx);
   } finally {
     pos.releaseWindows();
   }
+  // The pattern threat searches run with the window state lazy again (cheaper moves).
+  if (result !== null || pos.patterns === null || ctx.shouldStop()) return result;
+  return solveByPatternThreats(pos, ctx);
 }
 
 function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
@@ -82,10 +99,6 @@ function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | nu
     const d = vcf.findWin(pos, VCF_DEPTH, ROOT_VCF_NODES, ctx);
     if (d > 0) return proven(vcf.pv[0], 2 * d - 1, vcf.nodes);
     if (ctx.shouldStop()) return null;
-    if (pos.exactK) {
-      defendByVcf(pos, ctx);
-      return null;
-    }
   }
   if (pos.exactK) return null;
 
@@ -115,6 +128,8 @@ function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | nu
   if (ctx.shouldStop()) return null;
   const defended = defendRoot(pos, ctx);
   if (defended !== null || ctx.shouldStop()) return defended;
+  // K = 5 on the pattern board: the pattern VCT (solveByPatternThreats) takes the place of the deeper window search.
+  if (pos.patterns !== null) return null;
   // Deeper threat sequences are rarely found and costly (defenders may answer anywhere): they get
   // a slice of the remaining time and a node budget, so the search keeps most of the move's time.
   const now = Date.now();
@@ -206,28 +221,49 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
 }
 
 /**
- * Root defence with the pattern VCF (exactly five, where the window-based threat search does not
- * apply): when the opponent would win by continuous fours were the mover to pass, the replies after
- * which it still does are removed from the root list (each removal is proven; replies whose check
- * ran out of budget stay).
+ * K = 5, on the pattern board, after the steps above found nothing: the mover's VCT (threes as well
+ * as fours, vct.ts) in a slice of the solver's time, then the root defence against the opponent's
+ * VCF and VCT. When the opponent would win by threats were the mover to pass, each reply of the
+ * root list (the search's own, or what defendRoot left) is tried, best hinted first, and those
+ * after which the opponent still wins by a VCF or VCT are removed from it. Each removal is proven;
+ * replies whose checks ran out of budget or time stay, and when every reply is refuted the list is
+ * left whole (the replies searched are not every legal move, so that is no proof of a loss).
  */
-function defendByVcf(pos: MnkPosition, ctx: SolveContext): void {
+function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  const now = Date.now();
+  const attackDeadline = now + Math.max(0, ctx.deadline - now) * VCT_TIME_SHARE;
+  const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
+  const d = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
+  if (d > 0) return proven(vct.pv[0], 2 * d - 1, vct.nodes);
+  if (ctx.shouldStop()) return null;
+
   pos.makeNullMove();
-  const threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+  let threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+  if (threat === 0 && !ctx.shouldStop()) threat = vct.findWin(pos, VCT_DEPTH, PASS_VCT_NODES, ctx);
   pos.unmakeNullMove();
-  if (threat === 0) return;
+  if (threat === 0) return null;
   const count = pos.generateSearchMoves(replies, 0);
+  for (let i = 0; i < count; i++) candidates[i] = patternHint(pos, replies[i]);
   let safe = 0;
   let checked = 0;
   for (; checked < count && !ctx.shouldStop(); checked++) {
-    const move = replies[checked];
+    // Best hinted first: the replies that touch the threats are tried before time runs out.
+    let best = checked;
+    for (let j = checked + 1; j < count; j++) if (candidates[j] > candidates[best]) best = j;
+    const move = replies[best];
+    replies[best] = replies[checked];
+    candidates[best] = candidates[checked];
+    replies[checked] = move;
+    candidates[checked] = 0;
     pos.makeMove(move);
-    const d = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+    let refuted = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx) > 0;
+    if (!refuted) refuted = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, ctx) > 0;
     pos.unmakeMove(move);
-    if (d === 0) replies[safe++] = move;
+    if (!refuted) replies[safe++] = move;
   }
   for (let i = checked; i < count; i++) replies[safe++] = replies[i];
   if (safe > 0 && safe < count) pos.setRootMoves(replies, safe);
+  return null;
 }
 
 /** A proven result: plies > 0 is a win in that many plies, plies < 0 a loss in -plies. */
