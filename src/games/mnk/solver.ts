@@ -58,6 +58,7 @@ const vct = new VctSolver();
 const VCT_DEPTH = 12;
 const ROOT_VCT_NODES = 100_000;
 const VCT_TIME_SHARE = 0.4;
+const VCT_TIME_SHARE_UNDER_THREAT = 0.15;
 const PASS_VCT_NODES = 40_000;
 const DEFENCE_VCT_NODES = 10_000;
 const threatSearch = new ThreatSearch();
@@ -221,31 +222,36 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
 }
 
 /**
- * K = 5, on the pattern board, after the steps above found nothing: the mover's VCT (threes as well
- * as fours, vct.ts) in a slice of the solver's time, then the root defence against the opponent's
- * VCF and VCT. When the opponent would win by threats were the mover to pass, each reply of the
- * root list (the search's own, or what defendRoot left) is tried, best hinted first, and those
- * after which the opponent still wins by a VCF or VCT are removed from it. Each removal is proven;
- * replies whose checks ran out of budget or time stay, and when every reply is refuted the list is
- * left whole (the replies searched are not every legal move, so that is no proof of a loss).
+ * K = 5, on the pattern board, after the steps above found nothing: the opponent's threat against a
+ * pass (VCF, then VCT), the mover's own VCT (threes as well as fours, vct.ts: a proven win), then,
+ * when the opponent has a threat, the root defence. Each reply of the root list (the search's own,
+ * or what defendRoot left) is tried, best hinted first, and those after which the opponent wins by a
+ * VCF or VCT are proven lost. The search then gets the replies not refuted; when time ran out before
+ * every reply was tried and some tried reply held, only the tried replies that held (the untried ones
+ * are the least hinted: a choice, not a proof); when every reply is refuted, the ones refuted by the
+ * longest threat sequence (the replies searched are not every legal move, so that is no proven loss).
  */
 function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
-  const now = Date.now();
-  const attackDeadline = now + Math.max(0, ctx.deadline - now) * VCT_TIME_SHARE;
-  const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
-  const d = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
-  if (d > 0) return proven(vct.pv[0], 2 * d - 1, vct.nodes);
-  if (ctx.shouldStop()) return null;
-
   pos.makeNullMove();
   let threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
   if (threat === 0 && !ctx.shouldStop()) threat = vct.findWin(pos, VCT_DEPTH, PASS_VCT_NODES, ctx);
   pos.unmakeNullMove();
-  if (threat === 0) return null;
+  if (ctx.shouldStop()) return null;
+
+  // Under a threat the defence needs most of the time: the own VCT gets a smaller slice.
+  const now = Date.now();
+  const share = threat > 0 ? VCT_TIME_SHARE_UNDER_THREAT : VCT_TIME_SHARE;
+  const attackDeadline = now + Math.max(0, ctx.deadline - now) * share;
+  const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
+  const d = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
+  if (d > 0) return proven(vct.pv[0], 2 * d - 1, vct.nodes);
+  if (threat === 0 || ctx.shouldStop()) return null;
+
   const count = pos.generateSearchMoves(replies, 0);
   for (let i = 0; i < count; i++) candidates[i] = patternHint(pos, replies[i]);
   let safe = 0;
   let checked = 0;
+  let longest = 0;
   for (; checked < count && !ctx.shouldStop(); checked++) {
     // Best hinted first: the replies that touch the threats are tried before time runs out.
     let best = checked;
@@ -254,15 +260,24 @@ function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult
     replies[best] = replies[checked];
     candidates[best] = candidates[checked];
     replies[checked] = move;
-    candidates[checked] = 0;
     pos.makeMove(move);
-    let refuted = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx) > 0;
-    if (!refuted) refuted = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, ctx) > 0;
+    let depth = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
+    if (depth === 0) depth = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, ctx);
     pos.unmakeMove(move);
-    if (!refuted) replies[safe++] = move;
+    // candidates[i] now holds the refutation's length of replies[i] (0: held).
+    candidates[checked] = depth;
+    if (depth === 0) safe++;
+    else if (depth > longest) longest = depth;
   }
-  for (let i = checked; i < count; i++) replies[safe++] = replies[i];
-  if (safe > 0 && safe < count) pos.setRootMoves(replies, safe);
+  let kept = 0;
+  if (safe > 0) {
+    for (let i = 0; i < checked; i++) if (candidates[i] === 0) replies[kept++] = replies[i];
+  } else if (checked < count) {
+    for (let i = checked; i < count; i++) replies[kept++] = replies[i];
+  } else {
+    for (let i = 0; i < count; i++) if (candidates[i] === longest) replies[kept++] = replies[i];
+  }
+  if (kept > 0 && kept < count) pos.setRootMoves(replies, kept);
   return null;
 }
 
