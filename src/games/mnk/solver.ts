@@ -61,6 +61,9 @@ const VCT_TIME_SHARE = 0.4;
 const VCT_TIME_SHARE_UNDER_THREAT = 0.15;
 const PASS_VCT_NODES = 40_000;
 const DEFENCE_VCT_NODES = 10_000;
+/** The root defence tries at most this many replies, in at most this share of the solver's time left. */
+const DEFENCE_REPLIES = 12;
+const DEFENCE_TIME_SHARE = 0.6;
 const threatSearch = new ThreatSearch();
 const scratch = new Int32Array(8);
 let replies = new Int32Array(0);
@@ -224,12 +227,12 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
 /**
  * K = 5, on the pattern board, after the steps above found nothing: the opponent's threat against a
  * pass (VCF, then VCT), the mover's own VCT (threes as well as fours, vct.ts: a proven win), then,
- * when the opponent has a threat, the root defence. Each reply of the root list (the search's own,
- * or what defendRoot left) is tried, best hinted first, and those after which the opponent wins by a
- * VCF or VCT are proven lost. The search then gets the replies not refuted; when time ran out before
- * every reply was tried and some tried reply held, only the tried replies that held (the untried ones
- * are the least hinted: a choice, not a proof); when every reply is refuted, the ones refuted by the
- * longest threat sequence (the replies searched are not every legal move, so that is no proven loss).
+ * when the opponent has a threat, the root defence. The best hinted replies of the root list (the
+ * search's own, or what defendRoot left), at most DEFENCE_REPLIES of them and within a share of the
+ * time, are tried: those after which the opponent wins by a VCF or VCT are proven lost and removed.
+ * Replies whose check ran out of budget, and replies not tried, stay. When every reply is refuted,
+ * those refuted by the longest threat sequence are kept (the replies searched are not every legal
+ * move, so that is no proven loss).
  */
 function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
   pos.makeNullMove();
@@ -238,21 +241,25 @@ function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult
   pos.unmakeNullMove();
   if (ctx.shouldStop()) return null;
 
-  // Under a threat the defence needs most of the time: the own VCT gets a smaller slice.
-  const now = Date.now();
+  // Under a threat the defence needs the time: the own VCT gets a smaller slice.
+  const start = Date.now();
   const share = threat > 0 ? VCT_TIME_SHARE_UNDER_THREAT : VCT_TIME_SHARE;
-  const attackDeadline = now + Math.max(0, ctx.deadline - now) * share;
+  const attackDeadline = start + Math.max(0, ctx.deadline - start) * share;
   const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
   const d = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
   if (d > 0) return proven(vct.pv[0], 2 * d - 1, vct.nodes);
   if (threat === 0 || ctx.shouldStop()) return null;
 
+  const now = Date.now();
+  const defenceDeadline = now + Math.max(0, ctx.deadline - now) * DEFENCE_TIME_SHARE;
+  const defenceStop = { shouldStop: (): boolean => Date.now() >= defenceDeadline || ctx.shouldStop() };
   const count = pos.generateSearchMoves(replies, 0);
   for (let i = 0; i < count; i++) candidates[i] = patternHint(pos, replies[i]);
-  let safe = 0;
+  const tries = Math.min(count, DEFENCE_REPLIES);
+  let refuted = 0;
   let checked = 0;
   let longest = 0;
-  for (; checked < count && !ctx.shouldStop(); checked++) {
+  for (; checked < tries && !defenceStop.shouldStop(); checked++) {
     // Best hinted first: the replies that touch the threats are tried before time runs out.
     let best = checked;
     for (let j = checked + 1; j < count; j++) if (candidates[j] > candidates[best]) best = j;
@@ -261,23 +268,24 @@ function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult
     candidates[best] = candidates[checked];
     replies[checked] = move;
     pos.makeMove(move);
-    let depth = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
-    if (depth === 0) depth = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, ctx);
+    let depth = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, defenceStop);
+    if (depth === 0 && !defenceStop.shouldStop()) depth = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, defenceStop);
     pos.unmakeMove(move);
-    // candidates[i] now holds the refutation's length of replies[i] (0: held).
+    // candidates[i] now holds the length of the refutation of replies[i] (0: none found).
     candidates[checked] = depth;
-    if (depth === 0) safe++;
-    else if (depth > longest) longest = depth;
+    if (depth > 0) {
+      refuted++;
+      if (depth > longest) longest = depth;
+    }
   }
+  if (refuted === 0) return null;
   let kept = 0;
-  if (safe > 0) {
-    for (let i = 0; i < checked; i++) if (candidates[i] === 0) replies[kept++] = replies[i];
-  } else if (checked < count) {
-    for (let i = checked; i < count; i++) replies[kept++] = replies[i];
+  if (refuted < count) {
+    for (let i = 0; i < count; i++) if (i >= checked || candidates[i] === 0) replies[kept++] = replies[i];
   } else {
     for (let i = 0; i < count; i++) if (candidates[i] === longest) replies[kept++] = replies[i];
   }
-  if (kept > 0 && kept < count) pos.setRootMoves(replies, kept);
+  pos.setRootMoves(replies, kept);
   return null;
 }
 
