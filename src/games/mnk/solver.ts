@@ -12,13 +12,14 @@
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
  *
  * For K = 5 with the pattern fast path (patterns.ts), a VCF on the line patterns (vcf.ts) runs
- * between steps 1 and 2, under both rules: its wins are proven under exactly five too, since the
- * pattern tables know the rule.
+ * between steps 1 and 2, and the pattern VCT (vct.ts) with its root defence against the opponent's
+ * VCF / VCT (solveByPatternThreats) takes the place of step 5, under both rules: their wins are
+ * proven under exactly five too, since the pattern tables know the rule.
  *
  * Under exactK (only exactly K wins) steps 2-5 are skipped: the exact solver and the threat-space
  * search count a filled K-window as a win, which an overline is not. Step 1 stays, its wins and
  * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells); with K = 5 the pattern
- * VCF and a root defence against the opponent's VCF (defendByVcf) take the place of steps 3-4.
+ * VCF, VCT and root defence take the place of steps 3-5.
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';
@@ -64,6 +65,8 @@ const DEFENCE_VCT_NODES = 10_000;
 /** The root defence tries at most this many replies, in at most this share of the solver's time left. */
 const DEFENCE_REPLIES = 12;
 const DEFENCE_TIME_SHARE = 0.6;
+/** The opponent's threat against a pass gets at most this share of the solver's time left. */
+const PASS_TIME_SHARE = 0.3;
 const threatSearch = new ThreatSearch();
 const scratch = new Int32Array(8);
 let replies = new Int32Array(0);
@@ -235,9 +238,11 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
  * move, so that is no proven loss).
  */
 function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  const passDeadline = Date.now() + Math.max(0, ctx.deadline - Date.now()) * PASS_TIME_SHARE;
+  const passStop = { shouldStop: (): boolean => Date.now() >= passDeadline || ctx.shouldStop() };
   pos.makeNullMove();
-  let threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
-  if (threat === 0 && !ctx.shouldStop()) threat = vct.findWin(pos, VCT_DEPTH, PASS_VCT_NODES, ctx);
+  let threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, passStop);
+  if (threat === 0 && !passStop.shouldStop()) threat = vct.findWin(pos, VCT_DEPTH, PASS_VCT_NODES, passStop);
   pos.unmakeNullMove();
   if (ctx.shouldStop()) return null;
 
