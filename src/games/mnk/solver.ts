@@ -228,9 +228,11 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
 }
 
 /**
- * K = 5, on the pattern board, after the steps above found nothing: the opponent's threat against a
- * pass (VCF, then VCT), the mover's own VCT (threes as well as fours, vct.ts: a proven win), then,
- * when the opponent has a threat, the root defence. The best hinted replies of the root list (the
+ * K = 5, on the pattern board, after the steps above found nothing. Freestyle: the mover's VCT
+ * (threes as well as fours, vct.ts: a proven win) only; the window solver's root defence stands (a
+ * pattern defence there measured no better: docs/gomoku-strength.md). Exactly five: the opponent's
+ * threat against a pass (VCF, then VCT), the mover's own VCT, then, when the opponent has a threat,
+ * the root defence. The best hinted replies of the root list (the
  * search's own, or what defendRoot left), at most DEFENCE_REPLIES of them and within a share of the
  * time, are tried: those after which the opponent wins by a VCF or VCT are proven lost and removed.
  * Replies whose check ran out of budget, and replies not tried, stay. When every reply is refuted,
@@ -238,6 +240,13 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
  * move, so that is no proven loss).
  */
 function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  if (!pos.exactK) {
+    // Freestyle: the window solver's root defence stands; the pattern VCT only looks for a win.
+    const attackDeadline = Date.now() + Math.max(0, ctx.deadline - Date.now()) * VCT_TIME_SHARE;
+    const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
+    const won = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
+    return won > 0 ? proven(vct.pv[0], 2 * won - 1, vct.nodes) : null;
+  }
   const passDeadline = Date.now() + Math.max(0, ctx.deadline - Date.now()) * PASS_TIME_SHARE;
   const passStop = { shouldStop: (): boolean => Date.now() >= passDeadline || ctx.shouldStop() };
   pos.makeNullMove();
