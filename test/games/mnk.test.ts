@@ -8,3 +8,4 @@ import './mnk/rules.js';
 import './mnk/position.js';
 import './mnk/patterns.js';
 import './mnk/defence.js';
+import './mnk/vct.js';

@@ -12,13 +12,14 @@
  * blocking cells) is left to the alpha-beta search. Every returned result is proven.
  *
  * For K = 5 with the pattern fast path (patterns.ts), a VCF on the line patterns (vcf.ts) runs
- * between steps 1 and 2, under both rules: its wins are proven under exactly five too, since the
- * pattern tables know the rule.
+ * between steps 1 and 2, and the pattern VCT (vct.ts) with its root defence against the opponent's
+ * VCF / VCT (solveByPatternThreats) takes the place of step 5, under both rules: their wins are
+ * proven under exactly five too, since the pattern tables know the rule.
  *
  * Under exactK (only exactly K wins) steps 2-5 are skipped: the exact solver and the threat-space
  * search count a filled K-window as a win, which an overline is not. Step 1 stays, its wins and
  * blocks verified cell by cell (moves.ts winningCell / writeBlockingCells); with K = 5 the pattern
- * VCF and a root defence against the opponent's VCF (defendByVcf) take the place of steps 3-4.
+ * VCF, VCT and root defence take the place of steps 3-5.
  */
 import type { SolveContext, SolveResult } from '../types.js';
 import { NOT_TERMINAL, WIN_SCORE } from '../../search/score.js';
@@ -27,6 +28,8 @@ import { centreCell, firstEmpty, winningCell, writeBlockingCells } from './moves
 import { ExactSolver } from './exact.js';
 import { EXACT_DEPTH, ThreatSearch } from './threats.js';
 import { VcfSolver } from './vcf.js';
+import { VctSolver } from './vct.js';
+import { patternHint } from './pattern-search.js';
 
 /** Positions with at most this many empty cells go to the exact solver first. */
 export const EXACT_EMPTIES = 25;
@@ -47,6 +50,23 @@ const vcf = new VcfSolver();
 /** Pattern VCF budgets (K = 5): the root's own chain, and each check of the root defence. */
 const ROOT_VCF_NODES = 200_000;
 const DEFENCE_VCF_NODES = 20_000;
+/**
+ * Pattern VCT (K = 5): depth in own moves; node budgets of the root's own search (which also gets at
+ * most VCT_TIME_SHARE of the solver's time), of the opponent's threat against a pass, and of each
+ * check of the root defence.
+ */
+const vct = new VctSolver();
+const VCT_DEPTH = 12;
+const ROOT_VCT_NODES = 100_000;
+const VCT_TIME_SHARE = 0.4;
+const VCT_TIME_SHARE_UNDER_THREAT = 0.15;
+const PASS_VCT_NODES = 40_000;
+const DEFENCE_VCT_NODES = 10_000;
+/** The root defence tries at most this many replies, in at most this share of the solver's time left. */
+const DEFENCE_REPLIES = 12;
+const DEFENCE_TIME_SHARE = 0.6;
+/** The opponent's threat against a pass gets at most this share of the solver's time left. */
+const PASS_TIME_SHARE = 0.3;
 const threatSearch = new ThreatSearch();
 const scratch = new Int32Array(8);
 let replies = new Int32Array(0);
@@ -58,11 +78,15 @@ export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | nul
   if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
   // The solver reads the window counts and threat sets (the search on the pattern path does not).
   pos.useWindows();
+  let result: SolveResult | null;
   try {
-    return solveWithWindows(pos, ctx);
+    result = solveWithWindows(pos, ctx);
   } finally {
     pos.releaseWindows();
   }
+  // The pattern threat searches run with the window state lazy again (cheaper moves).
+  if (result !== null || pos.patterns === null || ctx.shouldStop()) return result;
+  return solveByPatternThreats(pos, ctx);
 }
 
 function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
@@ -82,10 +106,6 @@ function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | nu
     const d = vcf.findWin(pos, VCF_DEPTH, ROOT_VCF_NODES, ctx);
     if (d > 0) return proven(vcf.pv[0], 2 * d - 1, vcf.nodes);
     if (ctx.shouldStop()) return null;
-    if (pos.exactK) {
-      defendByVcf(pos, ctx);
-      return null;
-    }
   }
   if (pos.exactK) return null;
 
@@ -115,6 +135,8 @@ function solveWithWindows(pos: MnkPosition, ctx: SolveContext): SolveResult | nu
   if (ctx.shouldStop()) return null;
   const defended = defendRoot(pos, ctx);
   if (defended !== null || ctx.shouldStop()) return defended;
+  // K = 5 on the pattern board: the pattern VCT (solveByPatternThreats) takes the place of the deeper window search.
+  if (pos.patterns !== null) return null;
   // Deeper threat sequences are rarely found and costly (defenders may answer anywhere): they get
   // a slice of the remaining time and a node budget, so the search keeps most of the move's time.
   const now = Date.now();
@@ -206,28 +228,79 @@ function defendRoot(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
 }
 
 /**
- * Root defence with the pattern VCF (exactly five, where the window-based threat search does not
- * apply): when the opponent would win by continuous fours were the mover to pass, the replies after
- * which it still does are removed from the root list (each removal is proven; replies whose check
- * ran out of budget stay).
+ * K = 5, on the pattern board, after the steps above found nothing. Freestyle: the mover's VCT
+ * (threes as well as fours, vct.ts: a proven win) only; the window solver's root defence stands (a
+ * pattern defence there measured no better: docs/gomoku-strength.md). Exactly five: the opponent's
+ * threat against a pass (VCF, then VCT), the mover's own VCT, then, when the opponent has a threat,
+ * the root defence. The best hinted replies of the root list (the
+ * search's own, or what defendRoot left), at most DEFENCE_REPLIES of them and within a share of the
+ * time, are tried: those after which the opponent wins by a VCF or VCT are proven lost and removed.
+ * Replies whose check ran out of budget, and replies not tried, stay. When every reply is refuted,
+ * those refuted by the longest threat sequence are kept (the replies searched are not every legal
+ * move, so that is no proven loss).
  */
-function defendByVcf(pos: MnkPosition, ctx: SolveContext): void {
-  pos.makeNullMove();
-  const threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
-  pos.unmakeNullMove();
-  if (threat === 0) return;
-  const count = pos.generateSearchMoves(replies, 0);
-  let safe = 0;
-  let checked = 0;
-  for (; checked < count && !ctx.shouldStop(); checked++) {
-    const move = replies[checked];
-    pos.makeMove(move);
-    const d = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, ctx);
-    pos.unmakeMove(move);
-    if (d === 0) replies[safe++] = move;
+function solveByPatternThreats(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
+  if (!pos.exactK) {
+    // Freestyle: the window solver's root defence stands; the pattern VCT only looks for a win.
+    const attackDeadline = Date.now() + Math.max(0, ctx.deadline - Date.now()) * VCT_TIME_SHARE;
+    const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
+    const won = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
+    return won > 0 ? proven(vct.pv[0], 2 * won - 1, vct.nodes) : null;
   }
-  for (let i = checked; i < count; i++) replies[safe++] = replies[i];
-  if (safe > 0 && safe < count) pos.setRootMoves(replies, safe);
+  const passDeadline = Date.now() + Math.max(0, ctx.deadline - Date.now()) * PASS_TIME_SHARE;
+  const passStop = { shouldStop: (): boolean => Date.now() >= passDeadline || ctx.shouldStop() };
+  pos.makeNullMove();
+  let threat = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, passStop);
+  if (threat === 0 && !passStop.shouldStop()) threat = vct.findWin(pos, VCT_DEPTH, PASS_VCT_NODES, passStop);
+  pos.unmakeNullMove();
+  if (ctx.shouldStop()) return null;
+
+  // Under a threat the defence needs the time: the own VCT gets a smaller slice.
+  const start = Date.now();
+  const share = threat > 0 ? VCT_TIME_SHARE_UNDER_THREAT : VCT_TIME_SHARE;
+  const attackDeadline = start + Math.max(0, ctx.deadline - start) * share;
+  const attackStop = { shouldStop: (): boolean => Date.now() >= attackDeadline || ctx.shouldStop() };
+  const d = vct.findWin(pos, VCT_DEPTH, ROOT_VCT_NODES, attackStop);
+  if (d > 0) return proven(vct.pv[0], 2 * d - 1, vct.nodes);
+  if (threat === 0 || ctx.shouldStop()) return null;
+
+  const now = Date.now();
+  const defenceDeadline = now + Math.max(0, ctx.deadline - now) * DEFENCE_TIME_SHARE;
+  const defenceStop = { shouldStop: (): boolean => Date.now() >= defenceDeadline || ctx.shouldStop() };
+  const count = pos.generateSearchMoves(replies, 0);
+  for (let i = 0; i < count; i++) candidates[i] = patternHint(pos, replies[i]);
+  const tries = Math.min(count, DEFENCE_REPLIES);
+  let refuted = 0;
+  let checked = 0;
+  let longest = 0;
+  for (; checked < tries && !defenceStop.shouldStop(); checked++) {
+    // Best hinted first: the replies that touch the threats are tried before time runs out.
+    let best = checked;
+    for (let j = checked + 1; j < count; j++) if (candidates[j] > candidates[best]) best = j;
+    const move = replies[best];
+    replies[best] = replies[checked];
+    candidates[best] = candidates[checked];
+    replies[checked] = move;
+    pos.makeMove(move);
+    let depth = vcf.findWin(pos, VCF_DEPTH, DEFENCE_VCF_NODES, defenceStop);
+    if (depth === 0 && !defenceStop.shouldStop()) depth = vct.findWin(pos, VCT_DEPTH, DEFENCE_VCT_NODES, defenceStop);
+    pos.unmakeMove(move);
+    // candidates[i] now holds the length of the refutation of replies[i] (0: none found).
+    candidates[checked] = depth;
+    if (depth > 0) {
+      refuted++;
+      if (depth > longest) longest = depth;
+    }
+  }
+  if (refuted === 0) return null;
+  let kept = 0;
+  if (refuted < count) {
+    for (let i = 0; i < count; i++) if (i >= checked || candidates[i] === 0) replies[kept++] = replies[i];
+  } else {
+    for (let i = 0; i < count; i++) if (candidates[i] === longest) replies[kept++] = replies[i];
+  }
+  pos.setRootMoves(replies, kept);
+  return null;
 }
 
 /** A proven result: plies > 0 is a win in that many plies, plies < 0 a loss in -plies. */
