@@ -1,7 +1,7 @@
 /**
  * npm run tablut-challenge-match -- --server "java -cp CLASSPATH it.unibo.ai.didattica.competition.tablut.server.Server"
  *     --rival "PROGRAM {colour} 6 {host}" [--rival-name tablut.cpp] [--games 20] [--seconds 3] [--threads 2]
- *     [--record FILE] [--logs DIR] [--pause-file FILE] [--game-timeout-min 60]
+ *     [--record FILE] [--logs DIR] [--pause-file FILE] [--max-load X] [--game-timeout-min 60]
  *
  * Plays Kibitz's Tablut Challenge client against another Challenge client on the official server
  * (AGalassi/TablutCompetition, built outside the repository), as the Challenge does: one server per
@@ -12,7 +12,10 @@
  * time, and the rival's is read from its output with --rival-time (tablut.cpp's "Time taken to find best
  * move: N ms" by default). Both sides get the same cores: Kibitz --threads N, and OMP_NUM_THREADS=N in the
  * rival's environment (OpenMP programs such as tablut.cpp). One JSON line per game goes to --record, and a
- * run resumes after the games a record already holds for the same rival, time and threads.
+ * run resumes after the games a record already holds for the same rival, time and threads. A game lost
+ * on a client's first move (over the server's time on move one: tablut.cpp clears its table
+ * outside its own clock, which under load can overrun -t 3) is recorded but not counted, and another game
+ * of that colour is played in its place; --max-load waits between games while the machine is busy.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,11 +129,36 @@ export function kibitzPoints(result: Result, kibitz: Colour): number | null {
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
+/**
+ * A game played on the board: not lost on time or errors before both sides had moved (a forfeit of a
+ * client's first move, tablut.cpp's table set-up outside its clock, is recorded but not counted).
+ */
+export const playedOnBoard = (r: Pick<GameRecord, 'plies' | 'reason'>): boolean => r.plies >= 2 || r.reason === 'rules';
+
+/**
+ * Kibitz's colour in the next game, or null when `games` games (White ceil(games / 2), Black the rest) were
+ * played on the board or `maxAttempts` games were recorded. The colour short of games plays; on a tie the
+ * colours alternate (White first), so without forfeits Kibitz is White in the odd games.
+ */
+export function nextColour(records: readonly Pick<GameRecord, 'kibitz' | 'plies' | 'reason'>[], games: number, maxAttempts = 2 * games): Colour | null {
+  if (records.length >= maxAttempts) return null;
+  const played = (colour: Colour): number => records.filter((r) => r.kibitz === colour && playedOnBoard(r)).length;
+  const white = Math.ceil(games / 2) - played('WHITE');
+  const black = Math.floor(games / 2) - played('BLACK');
+  if (white <= 0 && black <= 0) return null;
+  if (white <= 0) return 'BLACK';
+  if (black <= 0) return 'WHITE';
+  if (white !== black) return white > black ? 'WHITE' : 'BLACK';
+  return records.length > 0 && records[records.length - 1].kibitz === 'WHITE' ? 'BLACK' : 'WHITE';
+}
+
 /** Lines of the summary: per Kibitz colour, W/D/L, plies per game (all, Kibitz's wins), mean think times. */
 export function summarise(records: readonly GameRecord[]): string[] {
   const lines: string[] = [];
+  const forfeits = records.filter((r) => !playedOnBoard(r)).length;
+  if (forfeits > 0) lines.push(`${forfeits} games forfeited on a client's first move (not counted below)`);
   for (const colour of ['WHITE', 'BLACK'] as const) {
-    const games = records.filter((r) => r.kibitz === colour);
+    const games = records.filter((r) => r.kibitz === colour && playedOnBoard(r));
     if (games.length === 0) continue;
     const wins = games.filter((r) => r.kibitzPoints === 1);
     const draws = games.filter((r) => r.kibitzPoints === 0.5).length;
@@ -197,6 +225,8 @@ export interface MatchOptions {
   readonly threads: number;
   readonly record: string | undefined;
   readonly pauseFile: string | undefined;
+  /** Before each game, wait while the one-minute load average is above this. */
+  readonly maxLoad?: number;
   readonly gameTimeoutMs: number;
   /** Directory to keep each game's server and client output in (game-N-server.txt, ...). */
   readonly logs?: string;
@@ -280,12 +310,16 @@ export function recordedGames(file: string | undefined, options: Pick<MatchOptio
 export async function runMatch(options: MatchOptions, print: (line: string) => void = console.log): Promise<GameRecord[]> {
   const records = recordedGames(options.record, options);
   if (records.length > 0) print(`resuming after ${records.length} recorded games`);
-  for (let game = records.length + 1; game <= options.games; game++) {
+  for (let kibitz = nextColour(records, options.games); kibitz !== null; kibitz = nextColour(records, options.games)) {
+    const game = records.length + 1;
     if (options.pauseFile !== undefined && existsSync(options.pauseFile)) {
       print(`waiting while ${options.pauseFile} exists`);
       while (existsSync(options.pauseFile)) await sleep(20_000);
     }
-    const kibitz: Colour = game % 2 === 1 ? 'WHITE' : 'BLACK';
+    if (options.maxLoad !== undefined && loadavg()[0] > options.maxLoad) {
+      print(`waiting while the load average is above ${options.maxLoad} (${loadavg()[0].toFixed(2)})`);
+      while (loadavg()[0] > options.maxLoad) await sleep(20_000);
+    }
     const record = await playGame(options, game, kibitz);
     records.push(record);
     if (options.record !== undefined) appendFileSync(options.record, `${JSON.stringify(record)}\n`);
@@ -303,7 +337,7 @@ const spec = {
   name: 'tablut-challenge-match',
   usage: `npm run tablut-challenge-match -- --server "java -cp CLASSPATH it.unibo.ai.didattica.competition.tablut.server.Server"
     --rival "PROGRAM {colour} 6 {host}" [--rival-name tablut.cpp] [--games 20] [--seconds 3] [--threads 2]
-    [--record FILE] [--logs DIR] [--pause-file FILE] [--game-timeout-min 60]
+    [--record FILE] [--logs DIR] [--pause-file FILE] [--max-load X] [--game-timeout-min 60]
 
 Plays Kibitz's Tablut Challenge client (npm run tablut-client) against another Challenge client on the
 official server, one server per game with -t SECONDS -r 4 (Ashton), colours alternating (Kibitz White in
@@ -315,12 +349,15 @@ times (each client's own report). Ports 5800 and 5801 must be free.
   --rival-name NAME   its name in records (default rival)
   --rival-time RE     a pattern whose first group is the rival's think time in ms on one output line
                       (default tablut.cpp's '${DEFAULT_RIVAL_TIME}')
-  --games N           games in all, colours alternating (default 20)
+  --games N           games played on the board, half a colour, colours alternating (default 20); a game
+                      forfeited on a client's first move (time or errors before both sides moved) is
+                      recorded, not counted, and replaced (at most 2N games in all)
   --seconds S         the server's time per move, whole seconds (default 3)
   --threads N         Kibitz's --threads, and OMP_NUM_THREADS for the rival (default 2)
   --record FILE       append one JSON line per game; a run resumes after the games it holds
   --logs DIR          keep each game's server and client output there
   --pause-file FILE   before each game, wait while this file exists
+  --max-load X        before each game, wait while the one-minute load average is above X
   --game-timeout-min M  kill a game's server after M minutes (default 60)
   --help              this text`,
   options: {
@@ -333,6 +370,7 @@ times (each client's own report). Ports 5800 and 5801 must be free.
     threads: { type: 'string', default: '2' },
     record: { type: 'string' },
     'pause-file': { type: 'string' },
+    'max-load': { type: 'string' },
     logs: { type: 'string' },
     'game-timeout-min': { type: 'string', default: '60' },
   },
@@ -356,6 +394,7 @@ runCliIfMain(import.meta.url, spec, async ({ values }) => {
     threads: intOption(values, 'threads', 2, 1, 256),
     record: values.record,
     pauseFile: values['pause-file'],
+    ...(values['max-load'] === undefined ? {} : { maxLoad: numberOption(values, 'max-load', 0, 0, 1000) }),
     ...(values.logs === undefined ? {} : { logs: values.logs }),
     gameTimeoutMs: numberOption(values, 'game-timeout-min', 60, 1, 24 * 60) * 60_000,
   };

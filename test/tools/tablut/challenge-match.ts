@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   type GameRecord,
   kibitzPoints,
+  nextColour,
   parseKibitzOutput,
   parseRivalTimes,
   parseServerOutput,
@@ -81,4 +82,26 @@ t.test('a record resumes: only games of the same rival, time and threads count',
   writeFileSync(file, [record('WHITE', 'DRAW', 10, [1, 1]), other, record('BLACK', 'BLACKWIN', 12, [1, 1])].map((r) => JSON.stringify(r)).join('\n') + '\n');
   t.equal(recordedGames(file, { rivalName: 'r', seconds: 3, threads: 2 }).length, 2);
   t.same(splitCommand('  java -cp a:b  Server '), ['java', '-cp', 'a:b', 'Server']);
+});
+
+t.test('a game that ends before its first move is not counted: another of its colour replaces it', async (t) => {
+  const g = (kibitz: 'WHITE' | 'BLACK', plies: number, reason: GameRecord['reason'] = plies < 2 ? 'timeout' : 'rules') => ({ kibitz, plies, reason });
+  t.equal(nextColour([], 4), 'WHITE');
+  t.equal(nextColour([g('WHITE', 11)], 4), 'BLACK');
+  t.equal(nextColour([g('WHITE', 11), g('BLACK', 30)], 4), 'WHITE', 'without forfeits, White in the odd games');
+  t.equal(nextColour([g('WHITE', 11), g('BLACK', 0)], 4), 'BLACK', 'the forfeited Black game is played again');
+  t.equal(nextColour([g('WHITE', 11), g('BLACK', 0), g('BLACK', 30)], 4), 'WHITE', 'a tie alternates from the last game');
+  t.equal(nextColour([g('WHITE', 11), g('BLACK', 30), g('WHITE', 5), g('BLACK', 0)], 4), 'BLACK');
+  t.equal(nextColour([g('WHITE', 11), g('BLACK', 30), g('WHITE', 5), g('BLACK', 8)], 4), null, 'two a colour on the board');
+  t.equal(nextColour([g('WHITE', 11), g('WHITE', 0), g('BLACK', 8)], 3), 'WHITE', 'odd games: White plays the extra one');
+  t.equal(nextColour([g('BLACK', 0), g('BLACK', 0)], 2, 2), null, 'at most maxAttempts games in all');
+  const rivalFirstMove = [g('WHITE', 11), g('BLACK', 30), g('WHITE', 1), g('BLACK', 20)];
+  t.equal(nextColour(rivalFirstMove, 4), 'WHITE', 'the rival lost on time at its first move (ply 1): not counted');
+  t.equal(nextColour([g('WHITE', 3, 'timeout')], 2), 'BLACK', 'a timeout after both sides moved counts');
+  t.equal(nextColour([g('WHITE', 1, 'rules')], 2), 'BLACK', 'a game the rules ended counts');
+  const forfeit = { ...record('BLACK', 'WHITEWIN', 0, [0, 0]), reason: 'timeout' as const, kibitzThinkMs: [], rivalThinkMs: [] };
+  t.same(summarise([record('BLACK', 'BLACKWIN', 40, [2600, 1900]), forfeit]), [
+    '1 games forfeited on a client\'s first move (not counted below)',
+    'Kibitz as BLACK: +1 =0 -0, 100% of 1; plies per game 40.0, per win 40.0 (longest 40); think Kibitz 2600 ms, rival 1900 ms a move; timeouts 0',
+  ]);
 });
