@@ -21,6 +21,7 @@ import {
 } from './score.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable, saltHi, saltLo } from './tt.js';
 import { IterationClock, type TimePolicy } from './timeman.js';
+import { pickBest } from './pick.js';
 
 export type StopReason = 'time' | 'depth' | 'proven' | 'onlyMove' | 'cancelled';
 
@@ -511,7 +512,7 @@ export class Searcher implements SubtreeHost {
     let best = -INFINITE_SCORE;
     let bestMove = -1;
     for (let i = 0; i < count; i++) {
-      const move = this.pickMove(offset, i, count);
+      const move = pickBest(this.moves, this.orderScores, offset + i, offset + count);
       pos.makeMove(move);
       this.nodes++;
       let score: number;
@@ -648,29 +649,6 @@ export class Searcher implements SubtreeHost {
       else if (move === killer2) scores[i] = KILLER_BONUS_2;
       else scores[i] = history[historyBase + move] + (hint ? this.pos.moveOrderScore!(move) * HINT_WEIGHT : 0);
     }
-  }
-
-  /** Selection step: swaps the best remaining move into place i (lazy: most nodes cut early). */
-  private pickMove(offset: number, i: number, count: number): number {
-    const moves = this.moves;
-    const scores = this.orderScores;
-    const at = offset + i;
-    let bestAt = at;
-    let bestScore = scores[at];
-    for (let j = at + 1, end = offset + count; j < end; j++) {
-      if (scores[j] > bestScore) {
-        bestScore = scores[j];
-        bestAt = j;
-      }
-    }
-    if (bestAt !== at) {
-      const m = moves[at];
-      moves[at] = moves[bestAt];
-      moves[bestAt] = m;
-      scores[bestAt] = scores[at];
-      scores[at] = bestScore;
-    }
-    return moves[at];
   }
 
   private onCutoff(move: number, ply: number, depth: number, historyBase: number, ttMove: number): void {

@@ -20,6 +20,7 @@ import { EMPTY, LEVEL_FOUR, LEVEL_THREE, type MnkPosition } from './position.js'
 import { moveOrderHint } from './evaluation.js';
 import { writeBlockingCells } from './moves.js';
 import { appendWindowEmpties, writeThreatCells } from './threat-scan.js';
+import { pickBest } from '../../search/pick.js';
 
 /** Up to this many attacker moves the search considers every relevant attacker move. */
 export const EXACT_DEPTH = 3;
@@ -123,7 +124,7 @@ export class ThreatSearch {
     }
     this.scoreByHint(base, count);
     for (let i = 0; i < count; i++) {
-      const move = this.pickNext(base, i, count);
+      const move = pickBest(this.moves, this.order, base + i, base + count);
       pos.makeMove(move);
       this.nodes++;
       if (((this.nodes & this.checkMask) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
@@ -161,7 +162,7 @@ export class ThreatSearch {
     }
     this.scoreByHint(base, count);
     for (let i = 0; i < count; i++) {
-      const move = this.pickNext(base, i, count);
+      const move = pickBest(this.moves, this.order, base + i, base + count);
       pos.makeMove(move);
       this.nodes++;
       if (((this.nodes & this.checkMask) === 0 && this.stop.shouldStop()) || this.nodes >= this.nodeLimit) this.stopped = true;
@@ -251,37 +252,11 @@ export class ThreatSearch {
     return -1;
   }
 
-  /** Scores buf[base .. base + count) by the move-ordering hint (picked lazily by pickNext). */
+  /** Scores buf[base .. base + count) by the move-ordering hint (picked lazily by pickBest). */
   private scoreByHint(base: number, count: number): void {
     const buf = this.moves;
     const order = this.order;
     for (let i = 0; i < count; i++) order[base + i] = moveOrderHint(this.pos, buf[base + i]);
-  }
-
-  /**
-   * Swaps the best-scored remaining move into slot i and returns it. Lazy selection instead of a
-   * full sort: most nodes end after a move or two, and defender nodes can list the whole board.
-   */
-  private pickNext(base: number, i: number, count: number): number {
-    const buf = this.moves;
-    const order = this.order;
-    const at = base + i;
-    let bestAt = at;
-    let bestScore = order[at];
-    for (let j = at + 1, end = base + count; j < end; j++) {
-      if (order[j] > bestScore) {
-        bestScore = order[j];
-        bestAt = j;
-      }
-    }
-    const move = buf[bestAt];
-    if (bestAt !== at) {
-      buf[bestAt] = buf[at];
-      order[bestAt] = order[at];
-      buf[at] = move;
-      order[at] = bestScore;
-    }
-    return move;
   }
 
   /** +1 proven win within d, -1 proven no win within d, 0 unknown. */

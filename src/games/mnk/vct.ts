@@ -23,6 +23,7 @@
 import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4 } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import type { VcfPosition, VcfStop } from './vcf.js';
+import { pickBest } from '../../search/pick.js';
 
 const MAX_VCT_DEPTH = 20;
 const MAX_PLIES = 2 * MAX_VCT_DEPTH + 2;
@@ -134,7 +135,7 @@ export class VctSolver {
       }
     }
     for (let i = 0; i < count; i++) {
-      const move = this.pickNext(base, i, count);
+      const move = pickBest(this.moves, this.order, base + i, base + count);
       pos.makeMove(move);
       this.nodes++;
       if (this.nodes >= this.nodeLimit || ((this.nodes & CHECK_MASK) === 0 && this.stop !== undefined && this.stop.shouldStop())) {
@@ -209,29 +210,6 @@ export class VctSolver {
       if (!lost) return false;
     }
     return true;
-  }
-
-  /** Swaps the best-ordered remaining move into slot i and returns it (most nodes end after a move or two). */
-  private pickNext(base: number, i: number, count: number): number {
-    const moves = this.moves;
-    const order = this.order;
-    const at = base + i;
-    let bestAt = at;
-    let best = order[at];
-    for (let j = at + 1, end = base + count; j < end; j++) {
-      if (order[j] > best) {
-        best = order[j];
-        bestAt = j;
-      }
-    }
-    const move = moves[bestAt];
-    if (bestAt !== at) {
-      moves[bestAt] = moves[at];
-      order[bestAt] = order[at];
-      moves[at] = move;
-      order[at] = best;
-    }
-    return move;
   }
 
   private store(slot: number, d: number, won: boolean): boolean {
