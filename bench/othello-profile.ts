@@ -13,11 +13,12 @@ import { TranspositionTable } from '../src/search/tt.js';
 import { disableEndgameKernel } from '../src/games/othello/kernel.js';
 import { disableSearchKernel } from '../src/games/othello/search-kernel.js';
 import { solveExactly } from '../src/games/othello/solver.js';
+import { type ProbCutFile, buildProbCutTable, setProbCutTable } from '../src/games/othello/probcut.js';
 import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
-  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--summary FILE]
+  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--probcut-table FILE] [--summary FILE]
 
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling: run it
 as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, or under valgrind.
@@ -26,6 +27,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
   --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
   --solve          solve the bench's ten 20-empty positions exactly instead
   --signature      also print each position's nodes, score and principal variation
+  --probcut-table FILE  search with this ProbCut table instead of the committed one (tools/othello-probcut.ts writes one)
   --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve, the TypeScript shallow solver)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
@@ -36,6 +38,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
     solve: { type: 'boolean' },
     signature: { type: 'boolean' },
     'no-kernel': { type: 'boolean' },
+    'probcut-table': { type: 'string' },
   },
 } as const;
 
@@ -119,6 +122,8 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     return;
   }
   if (values['no-kernel'] === true) disableSearchKernel();
+  const tableFile = values['probcut-table'];
+  if (tableFile !== undefined) setProbCutTable(buildProbCutTable(JSON.parse(readFileSync(tableFile, 'utf8')) as ProbCutFile));
   if (values.solve === true) {
     if (values['no-kernel'] === true) disableEndgameKernel();
     solveTwenty(intOption(values, 'positions', 10, 1, 10));

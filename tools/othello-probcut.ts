@@ -6,14 +6,24 @@
  * stage (empty squares / stage width): slope, intercept and the residual standard deviation sigma.
  * Positions whose searches reach a proven result are left out (the table is for the midgame).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type ParsedArgs, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition, engine } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
-import { PROBCUT_END_MARGIN, type ProbCutFile, buildProbCutTable } from '../src/games/othello/probcut.js';
+import {
+  PROBCUT_END_MARGIN,
+  type ProbCutFile,
+  type ProbCutModel,
+  type ProbCutPair,
+  type ProbCutTable,
+  buildProbCutTable,
+  probCutTable,
+  setProbCutTable,
+  shallowDepth,
+} from '../src/games/othello/probcut.js';
 import { NOT_TERMINAL, isProven } from '../src/search/score.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
@@ -21,10 +31,6 @@ import { readOpenings } from './othello-match.js';
 
 export const DEFAULT_OUT = fileURLToPath(new URL('../../src/games/othello/probcut.json', import.meta.url));
 
-/** The shallow depth that predicts a `depth`-ply search (same parity; 0 = the static evaluation). */
-export function shallowDepth(depth: number): number {
-  return 2 * Math.floor(depth / 4) + (depth & 1);
-}
 
 /** Least squares y = slope * x + intercept, with the residual standard deviation. */
 export function fitLine(xs: readonly number[], ys: readonly number[]): [number, number, number] {
@@ -162,15 +168,24 @@ export function positions(options: FitOptions, visit: (pos: OthelloPosition) => 
  * Fixed-depth comparison on sampled midgame positions (no solver): mean nodes with ProbCut off and on,
  * how often the best move agrees and the mean absolute score change (discs).
  */
-export function compareNodes(options: FitOptions, depths: readonly number[], confidence: number, print: (line: string) => void): void {
+export function compareNodes(
+  options: FitOptions,
+  depths: readonly number[],
+  confidence: number,
+  print: (line: string) => void,
+  table: ProbCutTable | null = null,
+  against: ProbCutTable | null = null,
+): void {
   const searcher = new Searcher(new TranspositionTable(16));
   const rows = depths.map(() => ({ off: 0, on: 0, same: 0, diff: 0, n: 0 }));
   positions(options, (pos) => {
     if (pos.empties < 20) return;
     depths.forEach((depth, i) => {
-      const off = engine.restore(engine.snapshot(pos), { probCut: 0 });
+      setProbCutTable(against);
+      const off = engine.restore(engine.snapshot(pos), { probCut: against === null ? 0 : confidence });
       searcher.tt.clear();
       const a = searcher.search(off, { maxDepth: depth });
+      setProbCutTable(table);
       const on = engine.restore(engine.snapshot(pos), { probCut: confidence });
       searcher.tt.clear();
       const b = searcher.search(on, { maxDepth: depth });
@@ -193,10 +208,111 @@ export function compareNodes(options: FitOptions, depths: readonly number[], con
   });
 }
 
-/** The table file from measured positions. */
-export function fitTable(samples: readonly Sample[], options: FitOptions, about: string): ProbCutFile {
-  const pairs = [];
+/** Measured values as JSON lines: [empties, v0, v1, ...] (null = missing), in hundredths of a disc. */
+export function writeSamples(file: string, samples: readonly Sample[]): void {
+  const lines = samples.map((s) => JSON.stringify([s.empties, ...Array.from(s.values, (v) => (Number.isNaN(v) ? null : v))]));
+  writeFileSync(file, lines.join('\n') + '\n');
+}
+
+/** The samples of writeSamples files, in file order. */
+export function readSamples(files: readonly string[]): Sample[] {
+  const samples: Sample[] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const row = JSON.parse(line) as (number | null)[];
+      const values = Float64Array.from(row.slice(1), (v) => (v === null ? Number.NaN : v));
+      samples.push({ index: samples.length, empties: row[0]!, values });
+    }
+  }
+  return samples;
+}
+
+/** Fewest positions in a (shallow, deep, stage) cell for the sigma model. */
+const MODEL_MIN_CELL = 30;
+
+/** Solves the normal equations a x = b (n x n, Gaussian elimination with partial pivoting). */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
+    [a[c], a[p]] = [a[p], a[c]];
+    [b[c], b[p]] = [b[p], b[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k < n; k++) a[r][k] -= f * a[c][k];
+      b[r] -= f * b[c];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let v = b[r];
+    for (let k = r + 1; k < n; k++) v -= a[r][k] * x[k];
+    x[r] = v / a[r][r];
+  }
+  return x;
+}
+
+/**
+ * The sigma model of Multi-ProbCut over depth pairs (Buro; Edax fits one too): every measured cell (shallow
+ * s >= 1 of the deep depth's parity, deep depth D, stage) with MODEL_MIN_CELL positions gives its residual sigma
+ * and mean empties; ln(sigma) = c0 + c1 * empties + c2 * D + c3 * s is fitted by least squares weighted by the
+ * cell's positions.
+ */
+export function fitSigmaModel(samples: readonly Sample[], options: FitOptions, modelDepth: number): ProbCutModel {
+  const a = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+  const b = [0, 0, 0, 0];
   for (let depth = 3; depth <= options.maxDepth; depth++) {
+    for (let shallow = 1 + ((depth + 1) & 1); shallow <= depth - 2; shallow += 2) {
+      for (let stage = 0; stage < options.stages; stage++) {
+        const xs: number[] = [];
+        const ys: number[] = [];
+        let empties = 0;
+        for (const s of samples) {
+          const st = Math.min(options.stages - 1, Math.floor(s.empties / options.stageWidth));
+          if (st !== stage || s.values.length <= depth || s.empties < depth + PROBCUT_END_MARGIN) continue;
+          const x = s.values[shallow];
+          const y = s.values[depth];
+          if (Number.isNaN(x) || Number.isNaN(y)) continue;
+          xs.push(x);
+          ys.push(y);
+          empties += s.empties;
+        }
+        if (xs.length < MODEL_MIN_CELL) continue;
+        const sigma = fitLine(xs, ys)[2];
+        if (!(sigma > 0)) continue;
+        const row = [1, empties / xs.length, depth, shallow];
+        const w = xs.length;
+        for (let i = 0; i < 4; i++) {
+          for (let j = 0; j < 4; j++) a[i][j] += w * row[i] * row[j];
+          b[i] += w * row[i] * Math.log(sigma);
+        }
+      }
+    }
+  }
+  if (a[0][0] === 0) throw new Error('sigma model: no cell with enough positions');
+  const sigma = solve(a, b);
+  if (!sigma.every(Number.isFinite)) throw new Error('sigma model: the cells do not vary in empties, deep and shallow depth (singular fit)');
+  return { maxDepth: modelDepth, sigma: sigma.map((c) => round(c, 6)) };
+}
+
+/**
+ * The table file from measured positions; with `base`, its pairs are kept and only deeper depths are fitted;
+ * with modelDepth > maxDepth, the sigma model (fitSigmaModel) covers the depths beyond the pairs.
+ */
+export function fitTable(
+  samples: readonly Sample[],
+  options: FitOptions,
+  about: string,
+  base?: ProbCutFile,
+  modelDepth = 0,
+  pairsDepth = options.maxDepth,
+): ProbCutFile {
+  const pairs: ProbCutPair[] = base === undefined ? [] : [...base.pairs];
+  const kept = new Set(pairs.map((p) => p.depth));
+  for (let depth = 3; depth <= pairsDepth; depth++) {
+    if (kept.has(depth)) continue;
     const shallow = shallowDepth(depth);
     const fits: number[][] = [];
     for (let stage = 0; stage < options.stages; stage++) {
@@ -220,7 +336,8 @@ export function fitTable(samples: readonly Sample[], options: FitOptions, about:
     }
     pairs.push({ depth, shallow, fits });
   }
-  const file: ProbCutFile = { about, stageWidth: options.stageWidth, stages: options.stages, pairs };
+  const model = modelDepth > pairsDepth ? fitSigmaModel(samples, options, modelDepth) : undefined;
+  const file: ProbCutFile = { about, stageWidth: options.stageWidth, stages: options.stages, pairs, ...(model === undefined ? {} : { model }) };
   buildProbCutTable(file); // throws if the fit is unusable
   return file;
 }
@@ -245,6 +362,13 @@ shallow depth s(D) = 2*floor(D/4) + D%2, and stage (empties / stage width): slop
   --threads N       measure on N worker threads (default 1; the same table for any N)
   --openings FILE   openings (default tools/othello-openings.txt)
   --out FILE        where to write the table (default src/games/othello/probcut.json)
+  --samples FILE    also write the measured values (one position a line: empties, the value of each depth)
+  --from FILE       fit from a --samples file instead of searching (several files: comma-separated)
+  --base FILE       keep the pairs of this table; fit only the deeper depths
+  --pairs-depth P   fit the pairs only to depth P (default --max-depth; the model uses every depth measured)
+  --model-depth D   also fit the sigma model over depth pairs and cover the depths up to D with it
+  --table FILE      --compare: the table for ProbCut on (default the committed one)
+  --against FILE    --compare: ProbCut with this table instead of off as the baseline
   --compare DEPTHS  instead of fitting: fixed-depth nodes with ProbCut off and on (the committed table)
                     at these depths (e.g. 6,8,10) on the sampled positions with 20+ empties
   --confidence T    ProbCut confidence for --compare (default 1.5)
@@ -266,6 +390,13 @@ const spec = {
     compare: { type: 'string' },
     confidence: { type: 'string' },
     threads: { type: 'string' },
+    samples: { type: 'string' },
+    from: { type: 'string' },
+    base: { type: 'string' },
+    'model-depth': { type: 'string' },
+    'pairs-depth': { type: 'string' },
+    table: { type: 'string' },
+    against: { type: 'string' },
   },
 } as const;
 
@@ -286,16 +417,37 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     if (!depths.every((d) => Number.isInteger(d) && d >= 1 && d <= 30)) throw new UsageError('--compare must list depths 1..30, e.g. 6,8');
     const confidence = Number(values.confidence ?? '1.5');
     if (!Number.isFinite(confidence) || confidence < 0 || confidence > 10) throw new UsageError('--confidence must be a number 0..10');
-    compareNodes(options, depths, confidence, console.log);
+    const load = (file: string | undefined): ProbCutTable | null =>
+      file === undefined ? null : buildProbCutTable(JSON.parse(readFileSync(file, 'utf8')) as ProbCutFile);
+    const table = load(values.table);
+    const against = load(values.against);
+    if (against !== null) console.log(`baseline: ProbCut ${confidence} with ${values.against}; on: ${values.table ?? 'the committed table'}`);
+    compareNodes(options, depths, confidence, console.log, table ?? probCutTable(), against);
     return;
   }
   const out = values.out ?? DEFAULT_OUT;
   const threads = intOption(values, 'threads', 1, 1, 64);
-  const args = process.argv.slice(2).filter((a, i, all) => !/^--(out|threads)/.test(a) && !/^--(out|threads)$/.test(all[i - 1] ?? ''));
+  const args = process.argv.slice(2).filter((a, i, all) => !/^--(out|threads|samples)/.test(a) && !/^--(out|threads|samples)$/.test(all[i - 1] ?? ''));
   const about = `npm run othello-probcut -- ${args.join(' ')}`.trim() + ' (fitted by tools/othello-probcut.ts)';
   const started = Date.now();
-  const samples = threads > 1 ? await collectInThreads(options, threads, console.log) : collect(options, console.log);
-  const file = fitTable(samples, options, about);
+  const samples =
+    values.from !== undefined
+      ? readSamples(values.from.split(','))
+      : threads > 1
+        ? await collectInThreads(options, threads, console.log)
+        : collect(options, console.log);
+  if (values.samples !== undefined) writeSamples(values.samples, samples);
+  const base = values.base === undefined ? undefined : (JSON.parse(readFileSync(values.base, 'utf8')) as ProbCutFile);
+  const pairsDepth = intOption(values, 'pairs-depth', options.maxDepth, 3, options.maxDepth);
+  const file = fitTable(samples, options, about, base, intOption(values, 'model-depth', 0, 0, 40), pairsDepth);
+  if (file.model !== undefined) {
+    const table = buildProbCutTable(file);
+    console.log(`model: ln(sigma) = ${file.model.sigma.join(', ')} (1, empties, D, s); to depth ${file.model.maxDepth}`);
+    for (let d = 3; d <= table.maxDepth; d++) {
+      const sig = Array.from({ length: table.stages }, (_, st) => (table.params[(d * table.stages + st) * 3 + 2] / 100).toFixed(2));
+      console.log(`  D=${d} s=${table.shallowOf[d]} sigma (discs) by stage: ${sig.join(' ')}`);
+    }
+  }
   // One fit per line: [slope, intercept, sigma, n].
   const json = JSON.stringify(file, null, 1).replace(/\[\s+([-\d.,\s]+?)\s+\]/g, (_m, inner: string) => `[${inner.replace(/\s+/g, '')}]`);
   writeFileSync(out, `${json}\n`);

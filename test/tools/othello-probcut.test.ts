@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { collect, type FitOptions } from '../../tools/othello-probcut.js';
+import { buildProbCutTable } from '../../src/games/othello/probcut.js';
+import { collect, fitSigmaModel, fitTable, readSamples, writeSamples, type FitOptions } from '../../tools/othello-probcut.js';
 import { parseOpenings } from '../../tools/othello-match.js';
 import { ROOT, urlFromRoot } from '../support/paths.js';
 import { untracked } from '../support/untracked.js';
@@ -59,4 +60,33 @@ t.test('the compiled tool writes the same table on one thread and on two', async
   t.equal(readFileSync(two, 'utf8'), readFileSync(one, 'utf8'), 'identical files');
   const table = JSON.parse(readFileSync(two, 'utf8')) as { about: string };
   t.match(table.about, /^npm run othello-probcut -- --positions 10 --max-depth 4 --seed 3 \(/, 'about: the command without --out and --threads');
+});
+
+t.test('samples round-trip through a file; a fit keeps the base pairs and covers deeper depths with the sigma model', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-probcut-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // Synthetic values: each ply d adds a step of +-(60 - 4 * d) hundredths (a fixed pseudo-random sign), so a deeper
+  // shallow search predicts a deep one better and a wider gap worse, as in the measured tables.
+  let seed = 12345;
+  const sign = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) & 0x10000 ? 1 : -1);
+  const samples = Array.from({ length: 120 }, (_, index) => {
+    const values = new Float64Array(9);
+    values[0] = 100 * sign();
+    for (let d = 1; d <= 8; d++) values[d] = values[d - 1] + (60 - 4 * d) * sign();
+    return { index, empties: 20 + (index % 30), values };
+  });
+  const file = join(dir, 'samples.jsonl');
+  writeSamples(file, samples);
+  const back = readSamples([file]);
+  t.same(back.map((s) => [s.empties, [...s.values]]), samples.map((s) => [s.empties, [...s.values]]), 'the same samples');
+  const fitOptions = { ...options, maxDepth: 8 };
+  const model = fitSigmaModel(back, fitOptions, 12);
+  t.equal(model.maxDepth, 12);
+  t.ok(model.sigma[2] > 0, `a deeper deep depth: a wider sigma (${model.sigma[2]})`);
+  t.ok(model.sigma[3] < 0, `a deeper shallow depth: a narrower sigma (${model.sigma[3]})`);
+  const base = fitTable(back, { ...options, maxDepth: 6 }, 'base');
+  const table = fitTable(back, fitOptions, 'deeper', base, 12);
+  t.same(table.pairs.slice(0, 4), base.pairs, 'depths 3-6 kept from the base');
+  t.same(table.pairs.map((p) => p.depth), [3, 4, 5, 6, 7, 8], 'depths 7 and 8 fitted');
+  t.ok(table.model !== undefined && buildProbCutTable(table).maxDepth === 12, 'the model covers depths 9-12');
 });

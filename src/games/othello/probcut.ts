@@ -10,6 +10,10 @@
  *   pairs        one per deep depth: { depth, shallow, fits }, fits[stage] = [slope, intercept, sigma, n]
  *                (deep value ~ slope * shallow value + intercept, sigma the residual standard deviation,
  *                internal units = hundredths of a disc; n the number of positions, 0 = no data: no cut)
+ *   model        optional: the deep depths beyond the pairs, up to model.maxDepth, as Buro's and Edax's Multi-ProbCut
+ *                do: shallow depth shallowDepth(D), slope and intercept of the deepest pair of D's parity, and
+ *                sigma = exp(c0 + c1 * empties + c2 * D + c3 * shallow) with model.sigma = [c0, c1, c2, c3],
+ *                fitted on the measured (shallow, deep, stage) cells; empties = the middle of the stage
  */
 import data from './probcut.json' with { type: 'json' };
 
@@ -19,11 +23,34 @@ export interface ProbCutPair {
   readonly fits: readonly (readonly number[])[];
 }
 
+export interface ProbCutModel {
+  readonly maxDepth: number;
+  /** ln(sigma) = c0 + c1 * empties + c2 * deep depth + c3 * shallow depth (sigma in hundredths of a disc). */
+  readonly sigma: readonly number[];
+}
+
 export interface ProbCutFile {
   readonly about: string;
   readonly stageWidth: number;
   readonly stages: number;
   readonly pairs: readonly ProbCutPair[];
+  readonly model?: ProbCutModel;
+}
+
+/** The shallow depth that predicts a `depth`-ply search (same parity; 0 = the static evaluation). */
+export function shallowDepth(depth: number): number {
+  return 2 * Math.floor(depth / 4) + (depth & 1);
+}
+
+/** The model's sigma for a stage: at the middle of the stage's empties (the last stage: its first). */
+export function modelSigma(model: ProbCutModel, empties: number, depth: number, shallow: number): number {
+  const [c0, c1, c2, c3] = model.sigma;
+  return Math.exp(c0 + c1 * empties + c2 * depth + c3 * shallow);
+}
+
+/** The empties at which the model is read for `stage`. */
+export function stageEmpties(stage: number, stageWidth: number, stages: number): number {
+  return stage === stages - 1 ? Math.min(60, stage * stageWidth) : Math.min(60, stage * stageWidth + (stageWidth - 1) / 2);
 }
 
 /**
@@ -62,11 +89,22 @@ export function buildProbCutTable(file: ProbCutFile): ProbCutTable {
   if (!Number.isInteger(stageWidth) || stageWidth < 1 || stageWidth > 64) fail('stageWidth must be an integer 1..64');
   if (!Number.isInteger(stages) || stages < 1 || stages > 64) fail('stages must be an integer 1..64');
   if (!Array.isArray(pairs) || pairs.length === 0) fail('pairs must be a non-empty array');
-  let maxDepth = 0;
+  let pairsDepth = 0;
   for (const pair of pairs) {
     if (!Number.isInteger(pair.depth) || pair.depth < 2 || pair.depth > MAX_PROBCUT_DEPTH) fail(`pair depth ${pair.depth} must be 2..${MAX_PROBCUT_DEPTH}`);
-    maxDepth = Math.max(maxDepth, pair.depth);
+    pairsDepth = Math.max(pairsDepth, pair.depth);
   }
+  const model = file.model;
+  if (model !== undefined) {
+    if (typeof model !== 'object' || model === null) fail('model must be an object');
+    if (!Number.isInteger(model.maxDepth) || model.maxDepth <= pairsDepth || model.maxDepth > MAX_PROBCUT_DEPTH) {
+      fail(`model.maxDepth must be an integer ${pairsDepth + 1}..${MAX_PROBCUT_DEPTH}`);
+    }
+    if (!Array.isArray(model.sigma) || model.sigma.length !== 4 || !model.sigma.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      fail('model.sigma must be 4 finite numbers');
+    }
+  }
+  const maxDepth = model === undefined ? pairsDepth : model.maxDepth;
   const shallowOf = new Int32Array(maxDepth + 1).fill(-1);
   const params = new Float64Array((maxDepth + 1) * stages * 3);
   for (const pair of pairs) {
@@ -91,17 +129,44 @@ export function buildProbCutTable(file: ProbCutFile): ProbCutTable {
       params[at + 2] = sigma;
     });
   }
+  if (model !== undefined) {
+    for (let d = pairsDepth + 1; d <= maxDepth; d++) {
+      // The deepest pair of the same parity gives the slope and intercept; the model gives sigma.
+      let from = pairsDepth - ((pairsDepth - d) & 1);
+      while (from >= 2 && shallowOf[from] === -1) from -= 2;
+      if (from < 2) fail(`model: no pair of depth ${d}'s parity`);
+      const shallow = shallowDepth(d);
+      shallowOf[d] = shallow;
+      for (let stage = 0; stage < stages; stage++) {
+        const ref = (from * stages + stage) * 3;
+        if (params[ref + 2] === 0) continue; // no data in this stage: no cut
+        const sigma = modelSigma(model, stageEmpties(stage, stageWidth, stages), d, shallow);
+        if (!(sigma > 0 && sigma < 10000)) fail(`model: sigma ${sigma} at depth ${d} stage ${stage} out of 0..10000`);
+        const at = (d * stages + stage) * 3;
+        params[at] = params[ref];
+        params[at + 1] = params[ref + 1];
+        params[at + 2] = sigma;
+      }
+    }
+  }
   const stageOf = new Int32Array(65);
   for (let e = 0; e <= 64; e++) stageOf[e] = Math.min(stages - 1, Math.floor(e / stageWidth));
   return { maxDepth, shallowOf, stageOf, stages, params };
 }
 
 let shipped: ProbCutTable | null = null;
+let replaced: ProbCutTable | null = null;
 
-/** The committed table (probcut.json), checked once per thread. */
+/** The table in use: the committed one (probcut.json, checked once per thread) unless a tool replaced it. */
 export function probCutTable(): ProbCutTable {
+  if (replaced !== null) return replaced;
   if (shipped === null) shipped = buildProbCutTable(data as ProbCutFile);
   return shipped;
+}
+
+/** Replaces the table of this thread (tools comparing tables; null = the committed one again). */
+export function setProbCutTable(table: ProbCutTable | null): void {
+  replaced = table;
 }
 
 /**

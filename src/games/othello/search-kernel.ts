@@ -17,7 +17,7 @@ import type { SubtreeHost, SubtreeSearch } from '../types.js';
 import { MAILBOX, MOVE_SPACE, SQUARES } from './board.js';
 import { INSTANCE_OFFSET, LINEAR_COUNT, type PatternEvaluator } from './pattern-eval.js';
 import { INSTANCE_COUNT, PATTERN_BLOCK, SQUARE_DIGITS, SQUARE_SLOTS, SQUARE_SLOT_START } from './patterns.js';
-import { probCutTable } from './probcut.js';
+import { MAX_PROBCUT_DEPTH, type ProbCutTable, probCutTable } from './probcut.js';
 import { FLIP_KEY_HI, FLIP_KEY_LO, PLACE_KEY_HI, PLACE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist.js';
 import { MAX_PLY } from '../../search/score.js';
 import { TranspositionTable } from '../../search/tt.js';
@@ -136,6 +136,9 @@ class OthelloSearchKernel implements SubtreeSearch {
   private tableAt = 0;
   private owner: TranspositionTable | null = null;
   private ownerClears = -1;
+  /** The ProbCut table in this memory, and the addresses setData was given (slots, digits, tables, linear, shallow, params). */
+  private probCutLoaded: ProbCutTable | null = null;
+  private dataAt: number[] = [];
 
   constructor(bytes: Uint8Array, evaluator: PatternEvaluator) {
     const imports = {
@@ -157,8 +160,9 @@ class OthelloSearchKernel implements SubtreeSearch {
     const digitsAt = k.alloc(SQUARE_DIGITS.byteLength);
     const tablesAt = k.alloc(evaluator.tables.byteLength);
     const linearAt = k.alloc(evaluator.linear.byteLength + 8);
-    const shallowAt = k.alloc(table.shallowOf.byteLength);
-    const paramsAt = k.alloc(table.params.byteLength + 8);
+    // Room for any table (a tool may replace the committed one: probcut.ts setProbCutTable).
+    const shallowAt = k.alloc((MAX_PROBCUT_DEPTH + 1) * 4);
+    const paramsAt = k.alloc((MAX_PROBCUT_DEPTH + 1) * 64 * 3 * 8 + 8);
     const buffer = k.memory.buffer;
     const aligned = (at: number): number => (at + 7) & ~7;
     new Int32Array(buffer, slotsAt, SQUARE_SLOTS.length).set(SQUARE_SLOTS);
@@ -198,8 +202,22 @@ class OthelloSearchKernel implements SubtreeSearch {
       SIDE_KEY_LO,
       SIDE_KEY_HI,
     );
+    this.probCutLoaded = table;
+    this.dataAt = [slotsAt, digitsAt, tablesAt, aligned(linearAt), shallowAt, aligned(paramsAt)];
     if (evaluator.linear.length % LINEAR_COUNT !== 0) throw new Error('othello search kernel: feature weights');
     this.makeViews();
+  }
+
+  /** Copies a replaced ProbCut table into this memory (tools comparing tables). */
+  private loadProbCut(table: ProbCutTable): void {
+    const k = this.k;
+    const [slotsAt, digitsAt, tablesAt, linearAt, shallowAt, paramsAt] = this.dataAt;
+    const buffer = k.memory.buffer;
+    new Int32Array(buffer, shallowAt, table.shallowOf.length).set(table.shallowOf);
+    new Float64Array(buffer, paramsAt, table.params.length).set(table.params);
+    new Int32Array(buffer, k.probCutStageAddress(), 65).set(table.stageOf);
+    k.setData(slotsAt, digitsAt, tablesAt, linearAt, PATTERN_BLOCK, shallowAt, paramsAt, table.stages, table.maxDepth, SIDE_KEY_LO, SIDE_KEY_HI);
+    this.probCutLoaded = table;
   }
 
   /** Views of the kernel's tables; made again after the memory grows (growing detaches the old ones). */
@@ -250,6 +268,7 @@ class OthelloSearchKernel implements SubtreeSearch {
   ): number {
     const pos = this.position!;
     this.host = host;
+    if (this.probCutLoaded !== probCutTable()) this.loadProbCut(probCutTable());
     this.indexStack.set(pos.indexStack.subarray(pos.indexAt, pos.indexAt + INSTANCE_COUNT), ply * INSTANCE_COUNT);
     const b = pos.bits;
     const s = pos.side << 1;

@@ -10,8 +10,12 @@ import {
   DEFAULT_PROBCUT,
   type ProbCutFile,
   buildProbCutTable,
+  modelSigma,
   probCutProbe,
   probCutTable,
+  setProbCutTable,
+  shallowDepth,
+  stageEmpties,
 } from '../../../src/games/othello/probcut.js';
 import data from '../../../src/games/othello/probcut.json' with { type: 'json' };
 import { analyse } from '../../../src/search/analyse.js';
@@ -48,6 +52,37 @@ t.test('bad tables are rejected with the field named', async (t) => {
   t.throws(() => buildProbCutTable({ ...base, pairs: [] }), /pairs/);
   const nanFit = good.fits.map(() => [1, Number.NaN, 100, 50]);
   t.throws(() => buildProbCutTable({ ...base, pairs: [{ ...good, fits: nanFit }] }), /finite/);
+});
+
+t.test('the sigma model covers the depths beyond the pairs (slope and intercept of the deepest pair of the parity)', async (t) => {
+  const base = { about: 'x', stageWidth: 10, stages: 7 };
+  const fits = (sigma: number): number[][] => [[1, 0, 0, 0], ...Array.from({ length: 6 }, (_, k) => [1.1, 10 * k, sigma, 50])];
+  const pairs = [
+    { depth: 11, shallow: 5, fits: fits(300) },
+    { depth: 12, shallow: 6, fits: fits(200) },
+  ];
+  // ln(sigma) = 6 - 0.02 * empties + 0.05 * D - 0.1 * s: at depth 16 (s = 8), stage 3 (read at 34.5 empties):
+  // exp(6 - 0.69 + 0.8 - 0.8) = exp(5.31) = 202.35 hundredths of a disc.
+  const model = { maxDepth: 17, sigma: [6, -0.02, 0.05, -0.1] };
+  const table = buildProbCutTable({ ...base, pairs, model });
+  t.equal(table.maxDepth, 17, 'the table reaches the model depth');
+  t.same([13, 14, 15, 16, 17].map((d) => table.shallowOf[d]), [7, 6, 7, 8, 9], 'shallow depths 2*floor(D/4) + D%2');
+  t.equal(shallowDepth(16), 8);
+  t.equal(stageEmpties(3, 10, 7), 34.5, 'a stage is read at its middle');
+  t.equal(stageEmpties(6, 10, 7), 60, 'the last stage (60 empties) at its first');
+  const at = (16 * 7 + 3) * 3;
+  t.equal(table.params[at], 1.1, 'slope of the deepest pair of the same parity');
+  t.equal(table.params[at + 1], 20, 'its intercept (stage 3 of the pair)');
+  t.ok(Math.abs(table.params[at + 2] - 202.35) < 0.01, `sigma from the model: ${table.params[at + 2]}`);
+  t.equal(table.params[at + 2], modelSigma(model, 34.5, 16, 8));
+  t.equal(table.params[(16 * 7 + 0) * 3 + 2], 0, 'no data in the stage of the pair: no cut there either');
+  t.equal(table.params[(12 * 7 + 3) * 3 + 2], 200, 'measured pairs keep their sigma');
+  const out = new Float64Array(3);
+  t.equal(probCutProbe(table, 1.5, 16, 34, out), 8, 'the probe reads the model depth');
+  t.ok(Math.abs(out[2] - 1.5 * 202.35) < 0.02, 'margin = confidence * model sigma');
+  t.throws(() => buildProbCutTable({ ...base, pairs, model: { ...model, maxDepth: 12 } }), /model.maxDepth/);
+  t.throws(() => buildProbCutTable({ ...base, pairs, model: { ...model, sigma: [1, 2, 3] } }), /model.sigma/);
+  t.throws(() => buildProbCutTable({ ...base, pairs, model: { ...model, sigma: [20, 0, 0, 0] } }), /model: sigma/);
 });
 
 t.test('the probe: off at confidence 0, never near the end, margin scales with confidence', async (t) => {
@@ -97,6 +132,25 @@ t.test('at a fixed depth ProbCut searches fewer nodes', async (t) => {
   }
   t.ok(cuts > 0, `${cuts} cuts`);
   t.ok(on < off, `nodes with ProbCut ${on} < without ${off}`);
+});
+
+t.test('a replaced table reaches the search (the kernel copies it) and the committed one comes back', async (t) => {
+  const searcher = new Searcher(new TranspositionTable(8));
+  const nodes = (): number => {
+    let sum = 0;
+    for (const pos of midgamePositions(4, 20)) {
+      searcher.tt.clear();
+      sum += searcher.search(withProbCut(pos, 1.5), { maxDepth: 7 }).nodes;
+    }
+    return sum;
+  };
+  const shipped = nodes();
+  // Pairs to depth 4 only: no probe at depths 5-7, so more nodes.
+  setProbCutTable(buildProbCutTable({ ...file, pairs: file.pairs.filter((p) => p.depth <= 4), model: undefined }));
+  const shallow = nodes();
+  setProbCutTable(null);
+  t.ok(shallow > shipped, `pairs to depth 4: ${shallow} nodes > ${shipped} with the committed table`);
+  t.equal(nodes(), shipped, 'the committed table again: the same nodes');
 });
 
 t.test('ProbCut never changes exact results', async (t) => {
