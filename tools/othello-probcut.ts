@@ -254,6 +254,24 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
+/** The (shallow value, deep value) pairs of one cell: the samples of `stage` searched to `depth`, not too near the end. */
+function cellPairs(samples: readonly Sample[], options: FitOptions, depth: number, shallow: number, stage: number) {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let empties = 0;
+  for (const s of samples) {
+    const st = Math.min(options.stages - 1, Math.floor(s.empties / options.stageWidth));
+    if (st !== stage || s.values.length <= depth || s.empties < depth + PROBCUT_END_MARGIN) continue;
+    const x = s.values[shallow];
+    const y = s.values[depth];
+    if (Number.isNaN(x) || Number.isNaN(y)) continue;
+    xs.push(x);
+    ys.push(y);
+    empties += s.empties;
+  }
+  return { xs, ys, empties };
+}
+
 /**
  * The sigma model of Multi-ProbCut over depth pairs (Buro; Edax fits one too): every measured cell (shallow
  * s >= 1 of the deep depth's parity, deep depth D, stage) with MODEL_MIN_CELL positions gives its residual sigma
@@ -266,19 +284,7 @@ export function fitSigmaModel(samples: readonly Sample[], options: FitOptions, m
   for (let depth = 3; depth <= options.maxDepth; depth++) {
     for (let shallow = 1 + ((depth + 1) & 1); shallow <= depth - 2; shallow += 2) {
       for (let stage = 0; stage < options.stages; stage++) {
-        const xs: number[] = [];
-        const ys: number[] = [];
-        let empties = 0;
-        for (const s of samples) {
-          const st = Math.min(options.stages - 1, Math.floor(s.empties / options.stageWidth));
-          if (st !== stage || s.values.length <= depth || s.empties < depth + PROBCUT_END_MARGIN) continue;
-          const x = s.values[shallow];
-          const y = s.values[depth];
-          if (Number.isNaN(x) || Number.isNaN(y)) continue;
-          xs.push(x);
-          ys.push(y);
-          empties += s.empties;
-        }
+        const { xs, ys, empties } = cellPairs(samples, options, depth, shallow, stage);
         if (xs.length < MODEL_MIN_CELL) continue;
         const sigma = fitLine(xs, ys)[2];
         if (!(sigma > 0)) continue;
@@ -316,17 +322,7 @@ export function fitTable(
     const shallow = shallowDepth(depth);
     const fits: number[][] = [];
     for (let stage = 0; stage < options.stages; stage++) {
-      const xs: number[] = [];
-      const ys: number[] = [];
-      for (const s of samples) {
-        const st = Math.min(options.stages - 1, Math.floor(s.empties / options.stageWidth));
-        if (st !== stage || s.values.length <= depth || s.empties < depth + PROBCUT_END_MARGIN) continue;
-        const x = s.values[shallow];
-        const y = s.values[depth];
-        if (Number.isNaN(x) || Number.isNaN(y)) continue;
-        xs.push(x);
-        ys.push(y);
-      }
+      const { xs, ys } = cellPairs(samples, options, depth, shallow, stage);
       if (xs.length < 3) {
         fits.push([1, 0, 0, 0]);
         continue;
