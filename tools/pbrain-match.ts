@@ -1,6 +1,6 @@
 /**
  * npm run pbrain-match -- [--black CMD] [--white CMD] [--size 15] [--turn-ms 1000] [--match-ms 0] [--rule 0] [--games 2]
- *                         [--openings N --seed S] [--max-memory MB] [--tolerance-ms 1000] [--record FILE]
+ *                         [--openings N --seed S] [--max-memory MB] [--tolerance-ms 1000] [--settle-ms 50] [--record FILE]
  *
  * A small Gomocup referee: plays games between two brains that speak the Gomoku AI protocol (by
  * default pbrain-kibitz against itself), alternating colours, the way the Gomocup manager does:
@@ -40,6 +40,8 @@ export interface BrainSide {
   firstTurns?: number[];
   /** Its own timeout_turn, when it differs from the match's (handicap matches). */
   turnMs?: number;
+  /** When its last answer was read (process.hrtime.bigint()), for the settle gap. */
+  answeredAt?: bigint;
 }
 
 export interface GameOptions {
@@ -56,6 +58,14 @@ export interface GameOptions {
   readonly maxMemory?: number;
   /** Referee mode: the brain not to move is stopped with SIGSTOP until its turn. */
   readonly suspend?: boolean;
+  /**
+   * Milliseconds a brain is left alone after its answer before it is stopped or sent its next command, on
+   * nobody's clock (default 0). Rapfi drops a TURN that arrives while its search threads are still winding
+   * down after the answer (its 'thinking' flag still set), then reads the coordinates as a command and
+   * answers 'ERROR Unknown command': against an opponent that answers a forced move at once, or with
+   * SIGSTOP right after the answer, that ended about one game in ten.
+   */
+  readonly settleMs?: number;
 }
 
 export interface GameResult {
@@ -102,11 +112,13 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     moves.push([x, y]);
   }
   const suspend = options.suspend === true;
+  const settleMs = options.settleMs ?? 0;
   if (suspend) for (const side of sides) signal(side, 'SIGSTOP');
   const firstMove = [true, true];
   for (let turn = opening.length; ; turn++) {
     const side = sides[turn % 2];
     const other = sides[1 - (turn % 2)];
+    await settle(side, settleMs);
     if (suspend) signal(side, 'SIGCONT');
     // time_left only with a match clock (Rapfi answers a bare INFO time_left between moves with an ERROR line now and then).
     if (options.matchMs > 0) side.process.send(`INFO time_left ${side.timeLeft}`);
@@ -124,13 +136,17 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     } catch (error) {
       reply = `no answer (${(error as Error).message})`;
     }
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    side.answeredAt = process.hrtime.bigint();
+    const ms = Number(side.answeredAt - started) / 1e6;
     // The brain's own start (spawn to START's OK) is reported with its first turn, not forfeited on:
     // a machine's process start is outside the brain's control.
     if (firstMove[turn % 2] && side.startMs !== undefined) side.firstTurns = [...(side.firstTurns ?? []), ms + side.startMs];
     firstMove[turn % 2] = false;
     side.moveMs.push(ms);
-    if (suspend) signal(side, 'SIGSTOP');
+    if (suspend) {
+      await settle(side, settleMs);
+      signal(side, 'SIGSTOP');
+    }
     if (side.timeLeft < UNLIMITED) side.timeLeft -= Math.round(ms);
     if (typeof reply === 'string') return { winner: turn % 2 === 0 ? 1 : 0, reason: `${side.name} answered '${reply}'`, moves };
     const turnLimit = side.turnMs ?? options.turnMs;
@@ -153,6 +169,13 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     if (options.matchMs > 0 && side.timeLeft < 0) return { winner: 1 - (turn % 2), reason: `${side.name} ran out of match time`, moves };
     void other;
   }
+}
+
+/** Waits until the brain's last answer is settleMs old (no wait before its first answer). */
+async function settle(side: BrainSide, settleMs: number): Promise<void> {
+  if (settleMs <= 0 || side.answeredAt === undefined) return;
+  const left = settleMs - Number(process.hrtime.bigint() - side.answeredAt) / 1e6;
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 function signal(side: BrainSide, name: 'SIGSTOP' | 'SIGCONT'): void {
@@ -238,6 +261,8 @@ each move's wall time.
   --max-memory MB     INFO max_memory, and a brain over it loses (default 0: none)
   --tolerance-ms N    a turn over timeout_turn + N loses (default 1000, the Gomocup referee's; -1: no forfeit)
   --no-suspend        do not SIGSTOP the brain whose turn it is not
+  --settle-ms N       leave a brain N ms after its answer before stopping it or sending its next command, on
+                      nobody's clock (default 50: Rapfi drops a TURN sent while its search is winding down)
   --record FILE       append one JSON line per game (opening, moves, result, reason)
   -h, --help          this text`;
 
@@ -256,6 +281,7 @@ const SPEC: CliSpec<{
   'max-memory': { type: 'string' };
   'tolerance-ms': { type: 'string' };
   'no-suspend': { type: 'boolean' };
+  'settle-ms': { type: 'string' };
   record: { type: 'string' };
 }> = {
   name: 'pbrain-match',
@@ -275,6 +301,7 @@ const SPEC: CliSpec<{
     'max-memory': { type: 'string' },
     'tolerance-ms': { type: 'string' },
     'no-suspend': { type: 'boolean' },
+    'settle-ms': { type: 'string' },
     record: { type: 'string' },
   },
 };
@@ -301,13 +328,14 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   const seed = intOption(values, 'seed', 1, 0);
   const maxMemory = intOption(values, 'max-memory', 0, 0) * 2 ** 20;
   const tolerance = intOption(values, 'tolerance-ms', 1000, -1);
+  const settleMs = intOption(values, 'settle-ms', 50, 0, 10_000);
   const record = values.record;
   const commands = [values.black ?? `node ${KIBITZ_BRAIN}`, values.white ?? `node ${KIBITZ_BRAIN}`];
   if (commands.some((c) => c.trim() === '')) throw new UsageError('--black and --white need a command line');
   const label = (i: number, command: string) => `${i === 0 ? 'A' : 'B'} (${command.length > 40 ? `...${command.slice(-37)}` : command})`;
   const rng = new Random(seed);
   const toleranceMs = tolerance < 0 ? undefined : tolerance;
-  const base: GameOptions = { size, turnMs, matchMs, rule, maxMemory, toleranceMs, suspend: values['no-suspend'] !== true };
+  const base: GameOptions = { size, turnMs, matchMs, rule, maxMemory, toleranceMs, suspend: values['no-suspend'] !== true, settleMs };
   const totals = { a: 0, games: 0, moves: 0, wins: 0, draws: 0, losses: 0 };
   const pairScores: number[] = [];
   const allSides: BrainSide[] = [];

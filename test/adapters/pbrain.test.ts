@@ -234,6 +234,56 @@ t.test('two brains play a game through the match tool (BOARD after an opening, t
   t.ok(sides.every((s) => s.timeLeft < 30000 && s.moveMs.length > 0), 'the match clocks ran');
 });
 
+/**
+ * A brain with Rapfi's race (Rapfi/command/gomocup.cpp, runProtocol: a command read while its 'thinking' flag is
+ * still set is dropped): for 40 ms after each answer it drops what it reads, so a TURN sent then loses its
+ * keyword and the coordinates are read as a command. It plays the first empty cell in row order.
+ */
+const RACY_BRAIN = `
+const rl = require('node:readline').createInterface({ input: process.stdin });
+let size = 0, board = [], busyUntil = 0, inBoard = false;
+const say = (l) => process.stdout.write(l + '\\r\\n');
+const play = () => { const c = board.indexOf(0); board[c] = 1; busyUntil = Date.now() + 40; say((c % size) + ',' + Math.floor(c / size)); };
+const put = (x, y) => { board[Number(y) * size + Number(x)] = 2; };
+rl.on('line', (line) => {
+  const [cmd, arg] = line.trim().split(' ');
+  if (Date.now() < busyUntil) { if (arg !== undefined) say('ERROR Unknown command: ' + arg); return; }
+  if (inBoard) {
+    if (cmd === 'DONE') { inBoard = false; play(); } else { const [x, y, who] = cmd.split(','); board[Number(y) * size + Number(x)] = Number(who); }
+    return;
+  }
+  if (cmd === 'START') { size = Number(arg); board = new Array(size * size).fill(0); say('OK'); }
+  else if (cmd === 'BEGIN') play();
+  else if (cmd === 'BOARD') inBoard = true;
+  else if (cmd === 'TURN') { put(...arg.split(',')); play(); }
+  else if (cmd === 'END') process.exit(0);
+});`;
+
+t.test("the referee's settle gap: a brain with Rapfi's race loses its TURN without it, plays on with it", async (t) => {
+  const play = async (settleMs: number) => {
+    const sides = [0, 1].map((i) => {
+      const racy = new LineProcess(process.execPath, ['-e', RACY_BRAIN]);
+      return { name: `racy${i}`, process: racy, timeLeft: 0, moveMs: [] as number[] };
+    });
+    const options = { size: 6, turnMs: 1000, matchMs: 0, rule: 0, settleMs };
+    for (const side of sides) await startBrain(side, options);
+    const result = await playGame([sides[0], sides[1]], options);
+    for (const side of sides) {
+      side.process.send('END');
+      await side.process.exit();
+    }
+    return result;
+  };
+  const racing = await play(0);
+  t.equal(racing.reason, "racy0 answered 'ERROR Unknown command: 1,0'", 'the second brain answers at once: the first loses its TURN');
+  t.equal(racing.winner, 1);
+  t.equal(racing.moves.length, 2);
+  // Both fill row by row: column 0 of a 6-wide board is all the first brain's by its 13th stone (cells 0, 6, ..., 24).
+  const settled = await play(60);
+  t.equal(settled.reason, 'racy0 made five');
+  t.equal(settled.moves.length, 25);
+});
+
 t.test('a session with BOARD restart, TAKEBACK and malformed lines never crashes', async (t) => {
   const p = new LineProcess(process.execPath, [KIBITZ_BRAIN, '--turn-ms', '100']);
   t.teardown(() => p.close());
