@@ -236,17 +236,18 @@ t.test('two brains play a game through the match tool (BOARD after an opening, t
 
 /**
  * A brain with Rapfi's race (Rapfi/command/gomocup.cpp, runProtocol: a command read while its 'thinking' flag is
- * still set is dropped): for 40 ms after each answer it drops what it reads, so a TURN sent then loses its
+ * still set is dropped, END excepted): for busyMs after each answer it drops what it reads, so a TURN sent then loses its
  * keyword and the coordinates are read as a command. It plays the first empty cell in row order.
  */
-const RACY_BRAIN = `
+const racyBrain = (busyMs: number) => `
 const rl = require('node:readline').createInterface({ input: process.stdin });
 let size = 0, board = [], busyUntil = 0, inBoard = false;
 const say = (l) => process.stdout.write(l + '\\r\\n');
-const play = () => { const c = board.indexOf(0); board[c] = 1; busyUntil = Date.now() + 40; say((c % size) + ',' + Math.floor(c / size)); };
+const play = () => { const c = board.indexOf(0); board[c] = 1; busyUntil = Date.now() + ${busyMs}; say((c % size) + ',' + Math.floor(c / size)); };
 const put = (x, y) => { board[Number(y) * size + Number(x)] = 2; };
 rl.on('line', (line) => {
   const [cmd, arg] = line.trim().split(' ');
+  if (cmd === 'END') process.exit(0);
   if (Date.now() < busyUntil) { if (arg !== undefined) say('ERROR Unknown command: ' + arg); return; }
   if (inBoard) {
     if (cmd === 'DONE') { inBoard = false; play(); } else { const [x, y, who] = cmd.split(','); board[Number(y) * size + Number(x)] = Number(who); }
@@ -256,13 +257,14 @@ rl.on('line', (line) => {
   else if (cmd === 'BEGIN') play();
   else if (cmd === 'BOARD') inBoard = true;
   else if (cmd === 'TURN') { put(...arg.split(',')); play(); }
-  else if (cmd === 'END') process.exit(0);
 });`;
 
 t.test("the referee's settle gap: a brain with Rapfi's race loses its TURN without it, plays on with it", async (t) => {
-  const play = async (settleMs: number) => {
+  // Busy for 3 s, a TURN sent at once certainly arrives inside it; busy for 20 ms and a gap of 120 ms, never:
+  // the referee reads an answer after the brain wrote it, so the gap starts after the busy time did.
+  const play = async (busyMs: number, settleMs: number) => {
     const sides = [0, 1].map((i) => {
-      const racy = new LineProcess(process.execPath, ['-e', RACY_BRAIN]);
+      const racy = new LineProcess(process.execPath, ['-e', racyBrain(busyMs)]);
       return { name: `racy${i}`, process: racy, timeLeft: 0, moveMs: [] as number[] };
     });
     const options = { size: 6, turnMs: 1000, matchMs: 0, rule: 0, settleMs };
@@ -274,12 +276,12 @@ t.test("the referee's settle gap: a brain with Rapfi's race loses its TURN witho
     }
     return result;
   };
-  const racing = await play(0);
+  const racing = await play(3000, 0);
   t.equal(racing.reason, "racy0 answered 'ERROR Unknown command: 1,0'", 'the second brain answers at once: the first loses its TURN');
   t.equal(racing.winner, 1);
   t.equal(racing.moves.length, 2);
   // Both fill row by row: column 0 of a 6-wide board is all the first brain's by its 13th stone (cells 0, 6, ..., 24).
-  const settled = await play(60);
+  const settled = await play(20, 120);
   t.equal(settled.reason, 'racy0 made five');
   t.equal(settled.moves.length, 25);
 });
