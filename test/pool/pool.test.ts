@@ -128,7 +128,7 @@ t.test('a running search whose client leaves stops early and its thread lives on
   setTimeout(() => controller.abort(), 100);
   await t.rejects(cancelled, CancelledError);
   t.ok(Date.now() - started < 10_000, 'stopped long before its 20 s deadline');
-  const next = await pool.submit(job('busy', 100));
+  const next = await pool.submit(job('busy', 3000, 30));
   t.equal(next.source, 'worker', 'the pool still serves searches');
   t.equal(pool.stats().failed, 0, 'no worker failure was involved');
 });
@@ -186,7 +186,7 @@ t.test('a worker that throws fails only its own request', async (t) => {
   const pool = await newPool(1, 4);
   t.teardown(() => pool.close());
   await t.rejects(pool.submit(job('throw', 500)), SearchFailedError);
-  const next = await pool.submit(job('busy', 50));
+  const next = await pool.submit(job('busy', 3000, 30));
   t.equal(next.source, 'worker');
   t.equal(pool.stats().failed, 1);
 });
@@ -198,7 +198,7 @@ t.test('a worker thread that dies mid-search is replaced', async (t) => {
   await t.rejects(pool.submit(job('exit', 500)), SearchFailedError);
   t.equal((await other).source, 'worker', 'the other request is unaffected');
   await pool.warmUp();
-  const results = await Promise.all([pool.submit(job('busy', 100)), pool.submit(job('busy', 100))]);
+  const results = await Promise.all([pool.submit(job('busy', 3000, 30)), pool.submit(job('busy', 3000, 30))]);
   t.same(results.map((r) => r.source), ['worker', 'worker'], 'both threads serve again');
 });
 
@@ -210,7 +210,7 @@ t.test('a thread killed from outside during a search fails that request only', a
   await pool.workerThreads[0].terminate();
   await t.rejects(victim, SearchFailedError);
   await pool.warmUp();
-  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'a new thread took its place');
+  t.equal((await pool.submit(job('busy', 3000, 30))).source, 'worker', 'a new thread took its place');
 });
 
 t.test('close lets running work finish, then refuses new work', async (t) => {
@@ -233,7 +233,7 @@ t.test('a job handed to a thread that is still starting is answered by its deadl
   t.equal(outcome.source, 'fallback');
   t.ok(Date.now() - started < 1200, 'did not wait for the thread to start');
   await pool.warmUp();
-  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'served by the thread once it is up');
+  t.equal((await pool.submit(job('busy', 3000, 30))).source, 'worker', 'served by the thread once it is up');
 });
 
 t.test('a thread that dies while starting: the pool replaces itself and serves again', async (t) => {
@@ -250,7 +250,7 @@ t.test('a thread that dies while starting: the pool replaces itself and serves a
   while (pool.stats().poolsReplaced === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   await pool.warmUp();
   t.equal(pool.workerThreads.length, 1);
-  t.equal((await pool.submit(job('busy', 100))).source, 'worker', 'the fresh pool serves');
+  t.equal((await pool.submit(job('busy', 3000, 30))).source, 'worker', 'the fresh pool serves');
 });
 
 t.test('a search that ignores its deadline is answered by the fallback, and its thread is replaced', async (t) => {
@@ -265,7 +265,7 @@ t.test('a search that ignores its deadline is answered by the fallback, and its 
   // The runaway thread is terminated; Piscina replaces it and the next search is served normally.
   while (pool.stats().terminated === 0 || pool.stats().running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   await pool.warmUp();
-  const next = await pool.submit(job('busy', 300));
+  const next = await pool.submit(job('busy', 3000, 30));
   t.equal(next.source, 'worker');
   t.equal(next.result.move, 7);
   t.equal(pool.stats().terminated, 1);
@@ -283,7 +283,7 @@ t.test('warm-up survives the pool being replaced under it (its queued pings are 
   await warming;
   t.not(internals.piscina, first);
   t.equal(pool.workerThreads.length, 2, 'the fresh pool is up');
-  const after = await pool.submit(job('busy', 100));
+  const after = await pool.submit(job('busy', 3000, 30));
   t.equal(after.source, 'worker', 'and serves');
 });
 
