@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { definition, engine, type MnkPosition } from '../../src/games/mnk/index.js';
+import { usePatternKernel } from '../../src/games/mnk/pattern-kernel.js';
 import { analyse } from '../../src/search/analyse.js';
 import { perft } from '../../src/search/perft.js';
 import { Searcher } from '../../src/search/search.js';
@@ -96,6 +97,26 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     print(`search ${name} depth ${d}: ${r.nodes} nodes, ${ms.toFixed(0)} ms, best ${move}, score ${r.score}`);
   }
   print(`search total: ${totalNodes} nodes (signature), ${Math.round((totalNodes / totalMs) * 1000)} nodes/s`);
+
+  // The pattern board's WebAssembly kernel against its TypeScript path: the same search, node for node.
+  const kernelDepth = opts.quick ? 9 : 10;
+  const rates: Record<string, { nodes: number; ms: number }> = {};
+  for (const on of [true, false, true, false]) {
+    usePatternKernel(on);
+    const { pos } = benchPositions(tactics)[3];
+    searcher.tt.clear();
+    started = performance.now();
+    const r = searcher.search(pos, { maxDepth: kernelDepth });
+    const ms = performance.now() - started;
+    const key = on ? 'kernel' : 'typescript';
+    if (rates[key] === undefined || ms < rates[key].ms) rates[key] = { nodes: r.nodes, ms };
+  }
+  usePatternKernel(true);
+  const rate = (key: string): number => (rates[key].nodes / rates[key].ms) * 1000;
+  print(
+    `pattern board, 15x15k5 opening depth ${kernelDepth}: ${rates.kernel.nodes} nodes with the WebAssembly kernel (${rates.typescript.nodes} without), ` +
+      `${Math.round(rate('kernel'))} against ${Math.round(rate('typescript'))} nodes/s (${(rate('kernel') / rate('typescript')).toFixed(2)} times)`,
+  );
 
   const budgetMs = opts.quick ? 250 : 1000;
   // As the service runs a move: solver first, then the search, under the budget. The effective

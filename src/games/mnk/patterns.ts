@@ -24,6 +24,28 @@ import {
   classesOf,
   codeTable,
 } from './pattern-tables.js';
+import {
+  K_CELLS,
+  K_CELL_FLAGS,
+  K_CELL_FLAG_OF,
+  K_CELL_VALUE,
+  K_CELL_VALUE_OF,
+  K_CODES,
+  K_ENTRIES,
+  K_KEYS,
+  K_REACH_MINUS,
+  K_REACH_PLUS,
+  K_SET_INDEX,
+  K_SET_ITEMS,
+  K_SET_SIZE,
+  K_VALUE_SUM,
+  K_JOURNAL_AT,
+  K_JOURNAL_ENTRY,
+  K_PLACED_CELLS,
+  K_PLACED_MARKS,
+  type BoardKernel,
+  patternKernel,
+} from './pattern-kernel.js';
 
 const DIR_DR = [0, 1, 1, 1];
 const DIR_DC = [1, 0, 1, -1];
@@ -38,24 +60,24 @@ export class PatternBoard {
   private readonly cells: Uint8Array;
   private readonly table: CodeTable;
   /** Line code per (cell * 4 + direction). */
-  readonly codes: Int32Array;
+  codes: Int32Array;
   /** Table entry (both sides' classes) of each empty cell's code per direction: a move looks up only the new code. */
-  private readonly entries: Uint8Array;
+  private entries: Uint8Array;
   /** Cells reachable from (cell, direction) forwards / backwards, at most HALF_LINE. */
-  private readonly reachPlus: Uint8Array;
-  private readonly reachMinus: Uint8Array;
+  private reachPlus: Uint8Array;
+  private reachMinus: Uint8Array;
   private readonly steps: Int32Array;
   /** Per (cell * 2 + side): sum of class_d * 9^d. */
-  readonly keys: Uint16Array;
+  keys: Uint16Array;
   /** Per (cell * 2 + side): flags and value while the cell is empty, 0 when occupied. */
-  readonly cellFlags: Uint8Array;
-  readonly cellValue: Int32Array;
+  cellFlags: Uint8Array;
+  cellValue: Int32Array;
   /** Per side: sum of cellValue over the empty cells. */
-  readonly valueSum = new Int32Array(2);
+  valueSum: Int32Array;
   /** Sets per (side * FLAG_BITS + bit): members at setItems[set * cells ..], sizes in setSize. */
-  readonly setItems: Int32Array;
-  readonly setSize = new Int32Array(2 * FLAG_BITS);
-  private readonly setIndex: Int32Array;
+  setItems: Int32Array;
+  setSize: Int32Array;
+  private setIndex: Int32Array;
   /** Journal of line-entry changes: (cell * 4 + direction) and the entry before, per stone placed. */
   private journalAt: Int32Array;
   private journalEntry: Uint8Array;
@@ -64,6 +86,9 @@ export class PatternBoard {
   private readonly placedCells: Int32Array;
   private readonly placedMarks: Int32Array;
   private placedCount = 0;
+  /** Place and remove in WebAssembly (pattern-kernel.ts) once attachKernel() ran, on the arrays above, which then live in its memory. */
+  private kernel: BoardKernel | null = null;
+  private kernelTried = false;
 
   constructor(m: number, n: number, exact: boolean, cells: Uint8Array) {
     this.m = m;
@@ -81,6 +106,8 @@ export class PatternBoard {
     this.keys = new Uint16Array(count * 2);
     this.cellFlags = new Uint8Array(count * 2);
     this.cellValue = new Int32Array(count * 2);
+    this.valueSum = new Int32Array(2);
+    this.setSize = new Int32Array(2 * FLAG_BITS);
     this.setItems = new Int32Array(2 * FLAG_BITS * count);
     this.setIndex = new Int32Array(2 * FLAG_BITS * count).fill(-1);
     this.journalAt = new Int32Array(64 * 8);
@@ -108,8 +135,64 @@ export class PatternBoard {
     }
   }
 
+  /** True when place and remove run in the WebAssembly kernel (pattern-kernel.ts). */
+  get usesKernel(): boolean {
+    return this.kernel !== null;
+  }
+
+  /**
+   * Moves the board into a WebAssembly kernel, when there is one: its state (and the stack of stones placed, for
+   * their unmake) copied into the kernel's memory, the arrays above replaced by views of it. Done once, by a board
+   * that is about to be searched: a kernel's memory costs more to set up than the rest of the board (a board made
+   * only to read a request's position keeps the TypeScript path).
+   */
+  attachKernel(): void {
+    if (this.kernelTried) return;
+    this.kernelTried = true;
+    const table = this.table;
+    const count = this.cellCount;
+    const kernel = patternKernel(count, this.n, (code) => classesOf(table, code));
+    if (kernel === null) return;
+    const ints = (which: number, from: Int32Array): Int32Array => {
+      const view = new Int32Array(kernel.buffer, kernel.offsetOf(which), from.length);
+      view.set(from);
+      return view;
+    };
+    const bytes = (which: number, from: Uint8Array): Uint8Array => {
+      const view = new Uint8Array(kernel.buffer, kernel.offsetOf(which), from.length);
+      view.set(from);
+      return view;
+    };
+    this.codes = ints(K_CODES, this.codes);
+    this.entries = bytes(K_ENTRIES, this.entries);
+    this.reachPlus = bytes(K_REACH_PLUS, this.reachPlus);
+    this.reachMinus = bytes(K_REACH_MINUS, this.reachMinus);
+    const keys = new Uint16Array(kernel.buffer, kernel.offsetOf(K_KEYS), this.keys.length);
+    keys.set(this.keys);
+    this.keys = keys;
+    this.cellFlags = bytes(K_CELL_FLAG_OF, this.cellFlags);
+    this.cellValue = ints(K_CELL_VALUE_OF, this.cellValue);
+    this.valueSum = ints(K_VALUE_SUM, this.valueSum);
+    this.setSize = ints(K_SET_SIZE, this.setSize);
+    this.setItems = ints(K_SET_ITEMS, this.setItems);
+    this.setIndex = ints(K_SET_INDEX, this.setIndex);
+    ints(K_CELL_VALUE, CELL_VALUE);
+    bytes(K_CELL_FLAGS, CELL_FLAGS);
+    bytes(K_CELLS, this.cells.subarray(0, count));
+    ints(K_JOURNAL_AT, this.journalAt.subarray(0, this.journalTop));
+    bytes(K_JOURNAL_ENTRY, this.journalEntry.subarray(0, this.journalTop));
+    ints(K_PLACED_CELLS, this.placedCells.subarray(0, this.placedCount));
+    ints(K_PLACED_MARKS, this.placedMarks.subarray(0, this.placedCount));
+    kernel.setCounters(this.journalTop, this.placedCount);
+    this.kernel = kernel;
+  }
+
   /** A stone of side s now stands on `cell` (the board already says so). */
   place(cell: number, s: number): void {
+    if (this.kernel !== null) {
+      this.kernel.place(cell, s);
+      return;
+    }
     for (let side = 0; side < 2; side++) this.clearCell(cell, side);
     // At most 40 entries change: room for them before the walk.
     if (this.journalTop + 40 > this.journalAt.length) this.growJournal();
@@ -120,6 +203,10 @@ export class PatternBoard {
 
   /** The stone of side s left `cell` (the board already says so); it must be the last stone placed. */
   remove(cell: number, s: number): void {
+    if (this.kernel !== null) {
+      if (this.kernel.remove(cell, s) === 0) throw new Error(`PatternBoard.remove(${cell}): not the last stone placed`);
+      return;
+    }
     const last = this.placedCount - 1;
     if (last < 0 || this.placedCells[last] !== cell) throw new Error(`PatternBoard.remove(${cell}): not the last stone placed`);
     this.placedCount = last;

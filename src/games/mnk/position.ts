@@ -280,7 +280,11 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   /** Candidate moves for the search: see moves.ts. */
   generateSearchMoves(buf: Int32Array, offset: number): number {
-    if (this.patterns !== null) return generatePatternMoves(this, buf, offset);
+    if (this.patterns !== null) {
+      // A board that is searched runs its make and unmake in WebAssembly (once; a no-op after).
+      this.patterns.attachKernel();
+      return generatePatternMoves(this, buf, offset);
+    }
     return generateSearchCandidates(this, buf, offset);
   }
 

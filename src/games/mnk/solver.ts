@@ -76,6 +76,8 @@ const DEFENCE_NODE_LIMIT = 20_000;
 
 export function solveMnk(pos: MnkPosition, ctx: SolveContext): SolveResult | null {
   if (!pos.profile.useSolver || pos.terminal() !== NOT_TERMINAL) return null;
+  // The threat searches make and unmake moves as the search does: on the board's WebAssembly kernel.
+  pos.patterns?.attachKernel();
   // The solver reads the window counts and threat sets (the search on the pattern path does not).
   pos.useWindows();
   let result: SolveResult | null;

@@ -12,6 +12,8 @@
 import t from 'tap';
 import { Random } from '../../../src/core/random.js';
 import { MnkPosition } from '../../../src/games/mnk/position.js';
+import { usePatternKernel } from '../../../src/games/mnk/pattern-kernel.js';
+import type { PatternBoard } from '../../../src/games/mnk/patterns.js';
 import {
   C_BLOCK2,
   C_BLOCK3,
@@ -159,8 +161,60 @@ t.test('lazy window state: an overline is no win under exactly five, a win in fr
   }
 });
 
+t.test('the WebAssembly kernel and the TypeScript board keep the same state, move for move (sets in the same order)', async (t) => {
+  // Boards made with the kernel off run patterns.ts's own place/remove; the search reads the same arrays either way.
+  const state = (p: PatternBoard): unknown => ({
+    codes: Array.from(p.codes),
+    keys: Array.from(p.keys),
+    flags: Array.from(p.cellFlags),
+    values: Array.from(p.cellValue),
+    sums: Array.from(p.valueSum),
+    sizes: Array.from(p.setSize),
+    items: Array.from(p.setItems),
+  });
+  const rng = new Random(40);
+  for (const [m, n, exact] of [[20, 20, false], [15, 15, true], [9, 13, false]] as [number, number, boolean][]) {
+    const withKernel = new MnkPosition(m, n, 5, new Uint8Array(m * n), 0, undefined, exact);
+    const plain = new MnkPosition(m, n, 5, new Uint8Array(m * n), 0, undefined, exact);
+    usePatternKernel(false);
+    plain.patterns!.attachKernel();
+    usePatternKernel(true);
+    const played: number[] = [];
+    let differences = 0;
+    for (let step = 0; step < 400; step++) {
+      // The kernel takes over after 30 moves: the stones placed before are taken back through it too.
+      if (step === 30) {
+        t.equal(withKernel.patterns!.usesKernel, false, `${m}x${n}: a board that was not searched keeps the TypeScript path`);
+        withKernel.patterns!.attachKernel();
+        t.same([withKernel.patterns!.usesKernel, plain.patterns!.usesKernel], [true, false], `${m}x${n}: then one board of each kind`);
+      }
+      const undo = played.length > 0 && (rng.below(3) === 0 || played.length >= m * n - 1);
+      if (undo) {
+        const cell = played.pop()!;
+        withKernel.unmakeMove(cell);
+        plain.unmakeMove(cell);
+      } else {
+        let c: number;
+        do c = rng.below(m * n);
+        while (plain.cells[c] !== 0);
+        withKernel.makeMove(c);
+        plain.makeMove(c);
+        played.push(c);
+      }
+      if (JSON.stringify(state(withKernel.patterns!)) !== JSON.stringify(state(plain.patterns!))) differences++;
+    }
+    t.equal(differences, 0, `${m}x${n} ${exact ? 'exact' : 'free'}: the same codes, keys, flags, values, sums and sets after all 400 moves`);
+  }
+  const plain = new MnkPosition(15, 15, 5, new Uint8Array(225), 0);
+  plain.makeMove(100);
+  plain.makeMove(101);
+  t.throws(() => plain.patterns!.remove(100, 0), /not the last stone placed/, 'the TypeScript board refuses an unmake out of order too');
+});
+
 t.test('pattern unmake must take the last stone placed', async (t) => {
   const pos = new MnkPosition(15, 15, 5, new Uint8Array(225), 0);
+  pos.patterns!.attachKernel();
+  t.ok(pos.patterns!.usesKernel, 'on the WebAssembly kernel');
   pos.makeMove(100);
   pos.makeMove(101);
   t.throws(() => pos.patterns!.remove(100, 0), /not the last stone placed/);

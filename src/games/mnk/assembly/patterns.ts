@@ -1,0 +1,289 @@
+/**
+ * AssemblyScript kernel of the K = 5 pattern board's make and unmake (compiled by `npm run build` to
+ * dist/src/games/mnk/patterns.wasm; loaded by ../pattern-kernel.ts): patterns.ts's place and remove, step for
+ * step, on the same arrays, which live in this instance's memory (imported, one per board) and which the
+ * TypeScript board reads as its own typed arrays. The same codes, entries, keys, values, flags and flag sets in
+ * the same order, so every search reads the same state (the bench's node signatures check it).
+ *
+ * The code table here starts empty (it holds entry + 1, so zeroed memory reads "unknown"): a code met for the
+ * first time is asked of the host (`fillCode`, pattern-tables.ts's lazily filled table) and kept.
+ * Not tsc input (tsconfig excludes this folder): `i32`, `u8`, `load`, `store` are AssemblyScript's.
+ */
+
+// @ts-ignore: decorator
+@external('env', 'fillCode')
+declare function fillCode(code: i32): i32;
+
+const HALF_LINE: i32 = 5;
+const FLAG_BITS: i32 = 4;
+/** Below this address: the module's own data. */
+const BASE: i32 = 65536;
+
+let cellCount: i32 = 0;
+let step1: i32 = 0;
+let step2: i32 = 0;
+let step3: i32 = 0;
+let journalCapacity: i32 = 0;
+let journalTop: i32 = 0;
+let placedCount: i32 = 0;
+
+// Byte offsets of the arrays (set by layout()).
+let TABLE: i32 = 0;
+let CELL_VALUE: i32 = 0;
+let CELL_FLAGS: i32 = 0;
+let CODES: i32 = 0;
+let ENTRIES: i32 = 0;
+let REACH_PLUS: i32 = 0;
+let REACH_MINUS: i32 = 0;
+let KEYS: i32 = 0;
+let CELL_FLAG_OF: i32 = 0;
+let CELL_VALUE_OF: i32 = 0;
+let VALUE_SUM: i32 = 0;
+let SET_ITEMS: i32 = 0;
+let SET_INDEX: i32 = 0;
+let SET_SIZE: i32 = 0;
+let JOURNAL_AT: i32 = 0;
+let JOURNAL_ENTRY: i32 = 0;
+let PLACED_CELLS: i32 = 0;
+let PLACED_MARKS: i32 = 0;
+let CELLS: i32 = 0;
+let END: i32 = 0;
+
+@inline function align8(x: i32): i32 {
+  return (x + 7) & ~7;
+}
+
+/** Lays the arrays out for a board of `count` cells and `n` columns; returns the bytes needed. */
+export function layout(count: i32, n: i32): i32 {
+  cellCount = count;
+  step1 = n;
+  step2 = n + 1;
+  step3 = n - 1;
+  // A stone changes at most 40 line entries.
+  journalCapacity = 40 * count + 64;
+  journalTop = 0;
+  placedCount = 0;
+  TABLE = BASE;
+  CELL_VALUE = TABLE + (1 << 20);
+  CELL_FLAGS = CELL_VALUE + 6561 * 4;
+  CODES = align8(CELL_FLAGS + 6561);
+  ENTRIES = CODES + count * 16;
+  REACH_PLUS = ENTRIES + count * 4;
+  REACH_MINUS = REACH_PLUS + count * 4;
+  KEYS = align8(REACH_MINUS + count * 4);
+  CELL_FLAG_OF = KEYS + count * 4;
+  CELL_VALUE_OF = align8(CELL_FLAG_OF + count * 2);
+  VALUE_SUM = CELL_VALUE_OF + count * 8;
+  SET_SIZE = VALUE_SUM + 8;
+  SET_ITEMS = SET_SIZE + 2 * FLAG_BITS * 4;
+  SET_INDEX = SET_ITEMS + 2 * FLAG_BITS * count * 4;
+  JOURNAL_AT = SET_INDEX + 2 * FLAG_BITS * count * 4;
+  JOURNAL_ENTRY = JOURNAL_AT + journalCapacity * 4;
+  PLACED_CELLS = align8(JOURNAL_ENTRY + journalCapacity);
+  PLACED_MARKS = PLACED_CELLS + count * 4;
+  CELLS = PLACED_MARKS + count * 4;
+  END = align8(CELLS + count);
+  return END;
+}
+
+/** Where array `which` starts (the order of pattern-kernel.ts's ARRAYS). */
+export function offsetOf(which: i32): i32 {
+  switch (which) {
+    case 0: return TABLE;
+    case 1: return CELL_VALUE;
+    case 2: return CELL_FLAGS;
+    case 3: return CODES;
+    case 4: return ENTRIES;
+    case 5: return REACH_PLUS;
+    case 6: return REACH_MINUS;
+    case 7: return KEYS;
+    case 8: return CELL_FLAG_OF;
+    case 9: return CELL_VALUE_OF;
+    case 10: return VALUE_SUM;
+    case 11: return SET_SIZE;
+    case 12: return SET_ITEMS;
+    case 13: return SET_INDEX;
+    case 14: return CELLS;
+    case 15: return JOURNAL_AT;
+    case 16: return JOURNAL_ENTRY;
+    case 17: return PLACED_CELLS;
+    case 18: return PLACED_MARKS;
+    default: return END;
+  }
+}
+
+/** The journal's length and the stones placed, once the host copied a board's stacks in. */
+export function setCounters(top: i32, placed: i32): void {
+  journalTop = top;
+  placedCount = placed;
+}
+
+@inline function stepOf(d: i32): i32 {
+  return d == 0 ? 1 : d == 1 ? step1 : d == 2 ? step2 : step3;
+}
+
+@inline function pow9(d: i32): i32 {
+  return d == 0 ? 1 : d == 1 ? 9 : d == 2 ? 81 : 729;
+}
+
+function updateSets(cell: i32, s: i32, changed: i32, flags: i32): void {
+  for (let bit = 0; bit < FLAG_BITS; bit++) {
+    if ((changed & (1 << bit)) == 0) continue;
+    const set = s * FLAG_BITS + bit;
+    const base = set * cellCount;
+    const sizeAt = SET_SIZE + (set << 2);
+    if ((flags & (1 << bit)) != 0) {
+      const pos = load<i32>(sizeAt);
+      store<i32>(sizeAt, pos + 1);
+      store<i32>(SET_ITEMS + ((base + pos) << 2), cell);
+      store<i32>(SET_INDEX + ((base + cell) << 2), pos);
+    } else {
+      const pos = load<i32>(SET_INDEX + ((base + cell) << 2));
+      const size = load<i32>(sizeAt) - 1;
+      store<i32>(sizeAt, size);
+      const last = load<i32>(SET_ITEMS + ((base + size) << 2));
+      store<i32>(SET_ITEMS + ((base + pos) << 2), last);
+      store<i32>(SET_INDEX + ((base + last) << 2), pos);
+      store<i32>(SET_INDEX + ((base + cell) << 2), -1);
+    }
+  }
+}
+
+function refresh(cell: i32, s: i32): void {
+  const at = cell * 2 + s;
+  const key = <i32>load<u16>(KEYS + (at << 1));
+  const value = load<i32>(CELL_VALUE + (key << 2));
+  const sumAt = VALUE_SUM + (s << 2);
+  store<i32>(sumAt, load<i32>(sumAt) + value - load<i32>(CELL_VALUE_OF + (at << 2)));
+  store<i32>(CELL_VALUE_OF + (at << 2), value);
+  const flags = <i32>load<u8>(CELL_FLAGS + key);
+  const old = <i32>load<u8>(CELL_FLAG_OF + at);
+  if (flags != old) {
+    store<u8>(CELL_FLAG_OF + at, <u8>flags);
+    updateSets(cell, s, flags ^ old, flags);
+  }
+}
+
+function clearCell(cell: i32, s: i32): void {
+  const at = cell * 2 + s;
+  const sumAt = VALUE_SUM + (s << 2);
+  store<i32>(sumAt, load<i32>(sumAt) - load<i32>(CELL_VALUE_OF + (at << 2)));
+  store<i32>(CELL_VALUE_OF + (at << 2), 0);
+  const old = <i32>load<u8>(CELL_FLAG_OF + at);
+  if (old != 0) {
+    store<u8>(CELL_FLAG_OF + at, 0);
+    updateSets(cell, s, old, 0);
+  }
+}
+
+@inline function addToKey(x: i32, s: i32, delta: i32): void {
+  const at = KEYS + (x << 2) + (s << 1);
+  store<u16>(at, <u16>(<i32>load<u16>(at) + delta));
+}
+
+@inline function recode(x: i32, at: i32, now: i32, pow: i32): void {
+  const before = <i32>load<u8>(ENTRIES + at);
+  // The table here holds entry + 1, so fresh (zeroed) memory means "not known yet" and needs no copy.
+  let after = <i32>load<u8>(TABLE + now) - 1;
+  if (after < 0) {
+    after = fillCode(now);
+    store<u8>(TABLE + now, <u8>(after + 1));
+  }
+  if (before == after) return;
+  store<u8>(ENTRIES + at, <u8>after);
+  const top = journalTop++;
+  store<i32>(JOURNAL_AT + (top << 2), at);
+  store<u8>(JOURNAL_ENTRY + top, <u8>before);
+  const dBlack = (after & 15) - (before & 15);
+  const dWhite = (after >> 4) - (before >> 4);
+  if (dBlack != 0) {
+    addToKey(x, 0, dBlack * pow);
+    refresh(x, 0);
+  }
+  if (dWhite != 0) {
+    addToKey(x, 1, dWhite * pow);
+    refresh(x, 1);
+  }
+}
+
+function toggle(cell: i32, stone: i32): void {
+  for (let d = 0; d < 4; d++) {
+    const step = stepOf(d);
+    const pow = pow9(d);
+    let bits = stone << (2 * (HALF_LINE - 1));
+    let x = cell + step;
+    for (let i = <i32>load<u8>(REACH_PLUS + cell * 4 + d); i > 0; i--, x += step, bits >>>= 2) {
+      const at = x * 4 + d;
+      const now = load<i32>(CODES + (at << 2)) ^ bits;
+      store<i32>(CODES + (at << 2), now);
+      if (load<u8>(CELLS + x) == 0) recode(x, at, now, pow);
+    }
+    bits = stone << (2 * HALF_LINE);
+    x = cell - step;
+    for (let i = <i32>load<u8>(REACH_MINUS + cell * 4 + d); i > 0; i--, x -= step, bits <<= 2) {
+      const at = x * 4 + d;
+      const now = load<i32>(CODES + (at << 2)) ^ bits;
+      store<i32>(CODES + (at << 2), now);
+      if (load<u8>(CELLS + x) == 0) recode(x, at, now, pow);
+    }
+  }
+}
+
+function toggleCodes(cell: i32, stone: i32): void {
+  for (let d = 0; d < 4; d++) {
+    const step = stepOf(d);
+    let bits = stone << (2 * (HALF_LINE - 1));
+    let at = (cell + step) * 4 + d;
+    for (let i = <i32>load<u8>(REACH_PLUS + cell * 4 + d); i > 0; i--, at += step * 4, bits >>>= 2) {
+      store<i32>(CODES + (at << 2), load<i32>(CODES + (at << 2)) ^ bits);
+    }
+    bits = stone << (2 * HALF_LINE);
+    at = (cell - step) * 4 + d;
+    for (let i = <i32>load<u8>(REACH_MINUS + cell * 4 + d); i > 0; i--, at -= step * 4, bits <<= 2) {
+      store<i32>(CODES + (at << 2), load<i32>(CODES + (at << 2)) ^ bits);
+    }
+  }
+}
+
+/** patterns.ts place(): a stone of side s on the empty `cell`. */
+export function place(cell: i32, s: i32): void {
+  store<u8>(CELLS + cell, <u8>(s + 1));
+  clearCell(cell, 0);
+  clearCell(cell, 1);
+  store<i32>(PLACED_CELLS + (placedCount << 2), cell);
+  store<i32>(PLACED_MARKS + (placedCount << 2), journalTop);
+  placedCount++;
+  toggle(cell, s + 1);
+}
+
+/** patterns.ts remove(): the last stone placed (side s on `cell`) leaves; 0 when it was not the last one. */
+export function remove(cell: i32, s: i32): i32 {
+  const last = placedCount - 1;
+  if (last < 0 || load<i32>(PLACED_CELLS + (last << 2)) != cell) return 0;
+  store<u8>(CELLS + cell, 0);
+  placedCount = last;
+  toggleCodes(cell, s + 1);
+  const mark = load<i32>(PLACED_MARKS + (last << 2));
+  for (let j = mark, end = journalTop; j < end; j++) {
+    const at = load<i32>(JOURNAL_AT + (j << 2));
+    const x = at >> 2;
+    const pow = pow9(at & 3);
+    const now = <i32>load<u8>(JOURNAL_ENTRY + j);
+    const before = <i32>load<u8>(ENTRIES + at);
+    store<u8>(ENTRIES + at, <u8>now);
+    const dBlack = (now & 15) - (before & 15);
+    const dWhite = (now >> 4) - (before >> 4);
+    if (dBlack != 0) {
+      addToKey(x, 0, dBlack * pow);
+      refresh(x, 0);
+    }
+    if (dWhite != 0) {
+      addToKey(x, 1, dWhite * pow);
+      refresh(x, 1);
+    }
+  }
+  journalTop = mark;
+  refresh(cell, 0);
+  refresh(cell, 1);
+  return 1;
+}
