@@ -181,6 +181,20 @@ function clearCell(cell: i32, s: i32): void {
   store<u16>(at, <u16>(<i32>load<u16>(at) + delta));
 }
 
+/** The empty cell x's line entry (weight `pow` in its keys) went from `before` to `after`: both sides' keys and what they give. */
+@inline function entryChanged(x: i32, before: i32, after: i32, pow: i32): void {
+  const dBlack = (after & 15) - (before & 15);
+  const dWhite = (after >> 4) - (before >> 4);
+  if (dBlack != 0) {
+    addToKey(x, 0, dBlack * pow);
+    refresh(x, 0);
+  }
+  if (dWhite != 0) {
+    addToKey(x, 1, dWhite * pow);
+    refresh(x, 1);
+  }
+}
+
 @inline function recode(x: i32, at: i32, now: i32, pow: i32): void {
   const before = <i32>load<u8>(ENTRIES + at);
   // The table here holds entry + 1, so fresh (zeroed) memory means "not known yet" and needs no copy.
@@ -194,16 +208,7 @@ function clearCell(cell: i32, s: i32): void {
   const top = journalTop++;
   store<i32>(JOURNAL_AT + (top << 2), at);
   store<u8>(JOURNAL_ENTRY + top, <u8>before);
-  const dBlack = (after & 15) - (before & 15);
-  const dWhite = (after >> 4) - (before >> 4);
-  if (dBlack != 0) {
-    addToKey(x, 0, dBlack * pow);
-    refresh(x, 0);
-  }
-  if (dWhite != 0) {
-    addToKey(x, 1, dWhite * pow);
-    refresh(x, 1);
-  }
+  entryChanged(x, before, after, pow);
 }
 
 function toggle(cell: i32, stone: i32): void {
@@ -271,16 +276,7 @@ export function remove(cell: i32, s: i32): i32 {
     const now = <i32>load<u8>(JOURNAL_ENTRY + j);
     const before = <i32>load<u8>(ENTRIES + at);
     store<u8>(ENTRIES + at, <u8>now);
-    const dBlack = (now & 15) - (before & 15);
-    const dWhite = (now >> 4) - (before >> 4);
-    if (dBlack != 0) {
-      addToKey(x, 0, dBlack * pow);
-      refresh(x, 0);
-    }
-    if (dWhite != 0) {
-      addToKey(x, 1, dWhite * pow);
-      refresh(x, 1);
-    }
+    entryChanged(x, before, now, pow);
   }
   journalTop = mark;
   refresh(cell, 0);
