@@ -254,7 +254,8 @@ function main({ values }: { values: Record<string, unknown> }): void {
   const hand = paramsOf(PATTERN_VALUES);
   const handTempo = PATTERN_VALUES.tempoQuarters / 4;
   const k = fitScale(train, hand, handTempo);
-  console.log(`scale K = ${k.toFixed(1)}; hand-set: train ${logLoss(train, hand, handTempo, k).toFixed(4)}, held out ${logLoss(test, hand, handTempo, k).toFixed(4)}`);
+  const handLoss = `train ${logLoss(train, hand, handTempo, k).toFixed(4)}, held out ${logLoss(test, hand, handTempo, k).toFixed(4)}`;
+  console.log(`scale K = ${k.toFixed(1)}; hand-set: ${handLoss}`);
   let best: { w: Float64Array; quarters: number; loss: number } | undefined;
   for (let quarters = 4; quarters <= 8; quarters++) {
     const w = fitValues(train, hand, quarters / 4, k);
