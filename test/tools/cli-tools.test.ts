@@ -18,6 +18,7 @@ checkEntries(t, [
   'dist/tools/othello-endgame.js',
   'dist/tools/othello-judge.js',
   'dist/tools/winprob-fit.js',
+  'dist/tools/gomoku-fit.js',
   'dist/tools/pbrain-match.js',
   'dist/tools/tablut-challenge-match.js',
   'dist/scripts/client.js',

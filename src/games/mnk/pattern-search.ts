@@ -16,7 +16,7 @@
  */
 import { TACTICAL_HINT } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
-import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4 } from './pattern-tables.js';
+import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, TEMPO_QUARTERS } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import { VcfSolver, type VcfPosition } from './vcf.js';
 import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
@@ -57,7 +57,7 @@ export function evaluatePatterns(pos: PatternPosition): number {
     if (p.count(s, F_WIN4) > 0) return DECIDED_EVAL - WIN4_DISCOUNT;
     if (LEAF_VCF_NODES > 0 && p.count(s, F_FOUR) > 0 && leafVcf.findWin(pos, LEAF_VCF_DEPTH, LEAF_VCF_NODES) > 0) return DECIDED_EVAL - VCF_DISCOUNT;
   }
-  const value = ((p.valueSum[s] * 5) >> 2) - p.valueSum[o];
+  const value = ((p.valueSum[s] * TEMPO_QUARTERS) >> 2) - p.valueSum[o];
   return value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
 }
 

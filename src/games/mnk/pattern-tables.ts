@@ -16,6 +16,8 @@
  * Each class is derived from the definition by a memoised recursion over "own / empty / blocked"
  * lines (3^10 keys): opponent stones and the board's edge block alike. Tables fill on first use.
  */
+import { readFileSync } from 'node:fs';
+import type valuesJson from './pattern-values.json';
 
 export const HALF_LINE = 5;
 export const LINE_SLOTS = 10;
@@ -155,27 +157,72 @@ export const POW9 = Int32Array.of(1, 9, 81, 729);
 export const CELL_KEYS = CLASS_COUNT ** 4;
 
 /**
- * Hand-set values of a stone of one side on an empty cell, per line class: what the cell is worth
- * to that side. The evaluation sums them over the empty cells; move ordering reads them per cell.
+ * Values of a stone of one side on an empty cell, per line class (what the cell is worth to that
+ * side), the bonuses of a cell's class combinations and the mover's tempo factor: a data file
+ * (pattern-values.json, hand-set; tools/gomoku-fit.ts fits candidates). The evaluation sums the
+ * values over the empty cells; move ordering reads them per cell.
  */
-const CLASS_VALUE = Int32Array.of(0, 2, 6, 16, 18, 56, 64, 300, 1200);
-const DOUBLE_FOUR_BONUS = 300;
-const FOUR_THREE_BONUS = 200;
-const DOUBLE_THREE_BONUS = 120;
+export interface PatternValues {
+  readonly classValues: readonly number[];
+  readonly doubleFour: number;
+  readonly fourThree: number;
+  readonly doubleThree: number;
+  readonly tempoQuarters: number;
+}
+
+/** The hand-set values (the data file's first version). */
+export const HAND_SET_VALUES: PatternValues = {
+  classValues: [0, 2, 6, 16, 18, 56, 64, 300, 1200],
+  doubleFour: 300,
+  fourThree: 200,
+  doubleThree: 120,
+  tempoQuarters: 5,
+};
+
+export const PATTERN_VALUES = checkedValues(
+  JSON.parse(readFileSync(new URL('./pattern-values.json', import.meta.url), 'utf8')) as typeof valuesJson,
+);
+/** The evaluation's weight of the mover's sum, in quarters (5: the mover's cells count 5/4). */
+export const TEMPO_QUARTERS = PATTERN_VALUES.tempoQuarters;
+
+function checkedValues(values: PatternValues): PatternValues {
+  const ints = [...values.classValues, values.doubleFour, values.fourThree, values.doubleThree, values.tempoQuarters];
+  if (values.classValues.length !== CLASS_COUNT || !ints.every((v) => Number.isInteger(v) && v >= 0 && v < 100_000)) {
+    throw new Error('pattern-values.json: nine class values and non-negative integer bonuses expected');
+  }
+  return values;
+}
+
+/** Value of a cell key (classes of the four directions) under `values`; also its flags. */
+export function cellValueOf(key: number, values: PatternValues): number {
+  let fours = 0;
+  let threes = 0;
+  let value = 0;
+  for (let d = 0, rest = key; d < 4; d++, rest = (rest / CLASS_COUNT) | 0) {
+    const c = rest % CLASS_COUNT;
+    value += values.classValues[c];
+    if (c === C_BLOCK4) fours++;
+    else if (c === C_FLEX3) threes++;
+  }
+  if (fours >= 2) value += values.doubleFour;
+  else if (fours === 1 && threes > 0) value += values.fourThree;
+  else if (threes >= 2) value += values.doubleThree;
+  return value;
+}
 
 /** Per cell key: flags (F_*) and value. */
 export const CELL_FLAGS = new Uint8Array(CELL_KEYS);
 export const CELL_VALUE = new Int32Array(CELL_KEYS);
+/** Per cell key: the hand-set value, read by move ordering (hint and VCT); the fitted values cost the VCT tactics. */
+export const HINT_VALUE = new Int32Array(CELL_KEYS);
 
 for (let key = 0; key < CELL_KEYS; key++) {
   let fives = 0;
   let flex4 = 0;
   let fours = 0;
   let threes = 0;
-  let value = 0;
   for (let d = 0, rest = key; d < 4; d++, rest = (rest / CLASS_COUNT) | 0) {
     const c = rest % CLASS_COUNT;
-    value += CLASS_VALUE[c];
     if (c === C_FIVE) fives++;
     else if (c === C_FLEX4) flex4++;
     else if (c === C_BLOCK4) fours++;
@@ -186,9 +233,7 @@ for (let key = 0; key < CELL_KEYS; key++) {
   if (flex4 + fours > 0) flags |= F_FOUR;
   if (flex4 > 0 || fours >= 2) flags |= F_WIN4;
   if (threes > 0) flags |= F_THREE;
-  if (fours >= 2) value += DOUBLE_FOUR_BONUS;
-  else if (fours === 1 && threes > 0) value += FOUR_THREE_BONUS;
-  else if (threes >= 2) value += DOUBLE_THREE_BONUS;
   CELL_FLAGS[key] = flags;
-  CELL_VALUE[key] = value;
+  CELL_VALUE[key] = cellValueOf(key, PATTERN_VALUES);
+  HINT_VALUE[key] = cellValueOf(key, HAND_SET_VALUES);
 }

@@ -17,6 +17,7 @@ import {
   CELL_VALUE,
   FLAG_BITS,
   HALF_LINE,
+  HINT_VALUE,
   LINE_SLOTS,
   POW9,
   UNKNOWN,
@@ -260,8 +261,9 @@ export class PatternBoard {
     return this.cellFlags[cell * 2 + s];
   }
 
+  /** Move-ordering value of side s's stone on `cell` (hand-set table; 0 when occupied); the evaluation sums the fitted ones. */
   value(cell: number, s: number): number {
-    return this.cellValue[cell * 2 + s];
+    return this.cells[cell] === 0 ? HINT_VALUE[this.keys[cell * 2 + s]] : 0;
   }
 
   /** Class (pattern-tables C_*) of a stone of side s on `cell` along direction d. */

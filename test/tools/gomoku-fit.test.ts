@@ -1,0 +1,93 @@
+/**
+ * The gomoku evaluation fit (tools/gomoku-fit.ts): samples of a hand-made game, the log loss and its
+ * gradient on a tiny data set with a known optimum, and the shipped values table (pattern-values.json)
+ * as the engine loads it.
+ */
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import {
+  C_BLOCK4,
+  C_FLEX3,
+  C_ONE,
+  CELL_VALUE,
+  CLASS_COUNT,
+  HAND_SET_VALUES,
+  HINT_VALUE,
+  PATTERN_VALUES,
+  POW9,
+  TEMPO_QUARTERS,
+  cellValueOf,
+} from '../../src/games/mnk/pattern-tables.js';
+import { PARAMS, ROW, evalOf, fitScale, fitValues, gameSamples, logLoss, lossGradient, paramsOf } from '../../tools/gomoku-fit.js';
+import { fromRoot } from '../support/paths.js';
+
+/** Black x = 5..9 on row 10, white x = 5..8 on row 0, alternating: black makes five at ply 8. */
+const FIVE_GAME = {
+  size: 15,
+  rule: 0,
+  moves: [[5, 10], [5, 0], [6, 10], [6, 0], [7, 10], [7, 0], [8, 10], [8, 0], [9, 10]] as [number, number][],
+  winner: 0,
+};
+
+t.test('samples: positions before the decided ones, labelled for the side to move', async (t) => {
+  // Plies 0-5 are kept; at ply 6 black has an open three (a winning-four cell), at 7 black has two five
+  // cells, at 8 black has a five cell: the evaluation does not reach its heuristic branch there.
+  const rows = gameSamples(FIVE_GAME, 0);
+  t.same(rows.map((r) => r[ROW - 1]), [1, 0, 1, 0, 1, 0]);
+  t.equal(gameSamples(FIVE_GAME, 2).length, 4, 'the first two plies skipped');
+  t.same(gameSamples({ ...FIVE_GAME, winner: 1 }, 0), [], 'a winner that did not make the last move: not a five, no samples');
+  // The empty board: both sides see the same cells, so the evaluation at tempo 1 is 0; every cell and
+  // direction on a 15x15 board where a five fits is ONE: 225 cells on rows, 225 on columns, and per diagonal
+  // direction 225 less the 2 * (1 + 2 + 3 + 4) cells on diagonals shorter than five.
+  const empty = rows[0];
+  t.equal(evalOf(empty, paramsOf(HAND_SET_VALUES), 1), 0);
+  t.equal(empty[C_ONE - 1], 225 + 225 + 205 + 205);
+  t.equal(empty[PARAMS + C_ONE - 1], empty[C_ONE - 1]);
+});
+
+t.test('loss and gradient: a known optimum', async (t) => {
+  // One feature (the mover's ONE count) 1 in every sample, the side to move wins 3 of 4: the log loss
+  // is least at sigmoid(w) = 3/4, w = ln 3, where it is the entropy of (3/4, 1/4).
+  const row = (y: number): Float64Array => {
+    const r = new Float64Array(ROW);
+    r[0] = 1;
+    r[ROW - 1] = y;
+    return r;
+  };
+  const rows = [row(1), row(1), row(1), row(0)];
+  const zero = new Float64Array(PARAMS);
+  t.equal(logLoss(rows, zero, 1, 1), Math.log(2));
+  // d/dw mean((sigmoid(w) - y) * x) at 0: (4 * 0.5 - 3) / 4.
+  t.equal(lossGradient(rows, zero, 1, 1)[0], -0.25);
+  t.equal(lossGradient(rows, zero, 1, 1)[1], 0, 'a feature never seen has no gradient');
+  const w = fitValues(rows, zero, 1, 1);
+  t.ok(Math.abs(w[0] - Math.log(3)) < 1e-4, `w = ${w[0]} is ln 3`);
+  t.ok(Math.abs(lossGradient(rows, w, 1, 1)[0]) < 1e-6, 'the gradient vanishes there');
+  t.ok(Math.abs(logLoss(rows, w, 1, 1) - (-0.75 * Math.log(0.75) - 0.25 * Math.log(0.25))) < 1e-9);
+  // With the values fixed at 2 ln 3 the best scale is 2.
+  const doubled = Float64Array.from(w, (v) => 2 * v);
+  t.ok(Math.abs(fitScale(rows, doubled, 1) - 2) < 1e-3);
+  // The opponent's count enters with sign -1, the mover's with the tempo.
+  const mixed = new Float64Array(ROW);
+  mixed[0] = 4;
+  mixed[PARAMS] = 2;
+  t.equal(evalOf(mixed, Float64Array.of(3, ...new Array(PARAMS - 1).fill(0)), 1.25), 1.25 * 12 - 6);
+});
+
+t.test('the shipped values: the engine loads pattern-values.json; move ordering keeps the hand-set values', async (t) => {
+  const file = JSON.parse(readFileSync(fromRoot('src/games/mnk/pattern-values.json'), 'utf8')) as Record<string, unknown>;
+  t.same(file.classValues, PATTERN_VALUES.classValues);
+  t.same([file.doubleFour, file.fourThree, file.doubleThree, file.tempoQuarters], [
+    PATTERN_VALUES.doubleFour,
+    PATTERN_VALUES.fourThree,
+    PATTERN_VALUES.doubleThree,
+    TEMPO_QUARTERS,
+  ]);
+  // A cell with a FLEX3 on two lines, a BLOCK4 on one and nothing on the fourth: a four-three.
+  const key = C_FLEX3 * POW9[0] + C_FLEX3 * POW9[1] + C_BLOCK4 * POW9[2];
+  const v = PATTERN_VALUES.classValues;
+  t.equal(CELL_VALUE[key], 2 * v[C_FLEX3] + v[C_BLOCK4] + PATTERN_VALUES.fourThree);
+  t.equal(HINT_VALUE[key], 2 * 56 + 64 + 200, 'hand-set: FLEX3 56, BLOCK4 64, four-three 200');
+  t.equal(cellValueOf(key, HAND_SET_VALUES), HINT_VALUE[key]);
+  t.equal(CELL_VALUE.length, CLASS_COUNT ** 4);
+});
