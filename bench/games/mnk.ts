@@ -117,6 +117,16 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     `pattern board, 15x15k5 opening depth ${kernelDepth}: ${rates.kernel.nodes} nodes with the WebAssembly kernel (${rates.typescript.nodes} without), ` +
       `${Math.round(rate('kernel'))} against ${Math.round(rate('typescript'))} nodes/s (${(rate('kernel') / rate('typescript')).toFixed(2)} times)`,
   );
+  // What a board costs to make, and to move into its kernel (done only for boards that are searched).
+  const boards = opts.quick ? 300 : 2000;
+  const made: MnkPosition[] = [];
+  started = performance.now();
+  for (let i = 0; i < boards; i++) made.push(empty(20, 20, 5));
+  const makeMs = performance.now() - started;
+  started = performance.now();
+  for (const pos of made) pos.patterns!.attachKernel();
+  const attachMs = performance.now() - started;
+  print(`pattern board 20x20k5: ${((makeMs / boards) * 1000).toFixed(0)} us to make, ${((attachMs / boards) * 1000).toFixed(0)} us to move into its kernel`);
 
   const budgetMs = opts.quick ? 250 : 1000;
   // As the service runs a move: solver first, then the search, under the budget. The effective

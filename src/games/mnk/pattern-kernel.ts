@@ -14,11 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: object };
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer; grow(pages: number): number };
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
 };
 
-/** Arrays of the kernel's layout, by offsetOf() index. */
-export const K_TABLE = 0;
+/** Arrays of the kernel's layout, by offsetOf() index (0, the code table, is the kernel's own). */
 export const K_CELL_VALUE = 1;
 export const K_CELL_FLAGS = 2;
 export const K_CODES = 3;
@@ -63,7 +62,6 @@ const PAGE = 65536;
 let compiled: object | null | undefined;
 let disabled = false;
 
-
 function locate(): URL | null {
   for (const relative of [`./${WASM_FILE}`, `../../../dist/src/games/mnk/${WASM_FILE}`]) {
     const url = new URL(relative, import.meta.url);
@@ -88,7 +86,7 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
     compiled = url === null ? null : new WebAssembly.Module(readFileSync(url));
   }
   if (compiled === null) return null;
-  // Sized at once (a memory grown later costs a second allocation): assembly/patterns.ts's layout() checks the estimate.
+  // Sized at once (growing it later costs a second allocation); the estimate is checked against layout()'s answer.
   const memory = new WebAssembly.Memory({ initial: Math.ceil(kernelBytes(count) / PAGE) });
   const instance = new WebAssembly.Instance(compiled, { env: { memory, fillCode } });
   const k = instance.exports as unknown as KernelExports;

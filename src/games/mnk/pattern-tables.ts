@@ -193,7 +193,7 @@ function checkedValues(values: PatternValues): PatternValues {
   return values;
 }
 
-/** Value of a cell key (classes of the four directions) under `values`; also its flags. */
+/** Value of a cell key (classes of the four directions) under `values`. */
 export function cellValueOf(key: number, values: PatternValues): number {
   let fours = 0;
   let threes = 0;
