@@ -87,7 +87,13 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   }
   if (compiled === null) return null;
   // Sized at once (growing it later costs a second allocation); the estimate is checked against layout()'s answer.
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(kernelBytes(count) / PAGE) });
+  // A memory the process cannot reserve now (many threads' boards awaiting collection) leaves this board in TypeScript.
+  let memory: { buffer: ArrayBuffer };
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.ceil(kernelBytes(count) / PAGE) });
+  } catch {
+    return null;
+  }
   const instance = new WebAssembly.Instance(compiled, { env: { memory, fillCode } });
   const k = instance.exports as unknown as KernelExports;
   if (k.layout(count, n) > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
