@@ -99,7 +99,7 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   print(`search total: ${totalNodes} nodes (signature), ${Math.round((totalNodes / totalMs) * 1000)} nodes/s`);
 
   // The pattern board's WebAssembly kernel against its TypeScript path: the same search, node for node.
-  const kernelDepth = opts.quick ? 9 : 10;
+  const kernelDepth = opts.quick ? 12 : 13;
   const rates: Record<string, { nodes: number; ms: number }> = {};
   for (const on of [true, false, true, false]) {
     usePatternKernel(on);

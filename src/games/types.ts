@@ -20,6 +20,16 @@ export type GameId = (typeof GAME_IDS)[number];
 /** moveOrderScore at or above this marks a forcing move. */
 export const TACTICAL_HINT = 500_000;
 
+/** Margins of a game's selective search, in its evaluation's units and in plies. */
+export interface SelectiveSearch {
+  /** A non-PV node at depth <= futilityDepth returns its static evaluation when that exceeds beta by futilityMargin a ply. */
+  readonly futilityMargin: number;
+  readonly futilityDepth: number;
+  /** Quiet root moves from this index on are searched first a ply shallower (two plies from rootDoubleReductionFrom). */
+  readonly rootReductionFrom: number;
+  readonly rootDoubleReductionFrom: number;
+}
+
 /** A mutable position the search walks with make/unmake. Implementations must not allocate per node. */
 export interface SearchPosition {
   /** Zobrist hash (two 32-bit halves), side to move included; updated incrementally. */
@@ -59,6 +69,14 @@ export interface SearchPosition {
    * or above TACTICAL_HINT mark forcing moves (wins, blocks, captures) that the search never reduces.
    */
   moveOrderScore?(move: number): number;
+  /**
+   * Optional selective search (search.ts): reverse futility and move-count pruning at nodes where
+   * quietForPruning() holds, reductions of late quiet root moves, and a single reply searched without
+   * using up a ply. Null or absent: a full-width search (with late-move reductions) only.
+   */
+  readonly selectiveSearch?: SelectiveSearch | null;
+  /** With selectiveSearch: true when the static evaluation may bound this node (no forcing threat of the opponent pending). */
+  quietForPruning?(): boolean;
   /**
    * Optional narrower move list for the search (candidate moves, forced replies). When present the
    * search uses it instead of generateMoves; it must return at least one move whenever generateMoves

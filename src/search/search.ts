@@ -6,7 +6,7 @@
  * All per-node storage is preallocated: one move buffer sliced by ply (offsets), ordering scores
  * beside it, a triangular PV table. Nothing is allocated inside negamax.
  */
-import { TACTICAL_HINT, type SearchPosition, type SubtreeHost, type SubtreeSearch } from '../games/types.js';
+import { TACTICAL_HINT, type SearchPosition, type SelectiveSearch, type SubtreeHost, type SubtreeSearch } from '../games/types.js';
 import { Random } from '../core/random.js';
 import {
   DRAW_SCORE,
@@ -124,6 +124,14 @@ const CHECK_INTERVAL_MASK = 127;
  */
 const TIMED_CHECK_MASK = 15;
 const TT_MOVE_BONUS = 1 << 30;
+/** Static evaluation not computed at a ply (selective search). */
+const NO_EVAL = -0x7fffffff;
+/** Reverse futility pruning returns only evaluations inside this bound (not those that stand for a decided position). */
+const FUTILITY_EVAL_CAP = 100_000;
+/** Move-count pruning: quiet moves tried at a node of depth d (an improving one; half as many otherwise), after Rapfi's 3 + d^1.32. */
+const MOVE_COUNTS = Int32Array.from({ length: 16 }, (_, d) => (d === 0 ? 0 : Math.round(3 + Math.pow(d, 1.32))));
+/** Single-reply extensions stop this many plies from the root. */
+const EXTENSION_MAX_PLY = 40;
 /** probCut()'s answer when it does not cut (outside every score). */
 const NO_CUT = -(1 << 30);
 const KILLER_BONUS_1 = 1 << 29;
@@ -143,6 +151,8 @@ export class Searcher implements SubtreeHost {
   private ownHistory = new Int32Array(0);
   private readonly ownPvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly ownPvLength = new Int32Array(MAX_PLY + 1);
+  /** Static evaluation at each ply of the current line where it was computed (NO_EVAL elsewhere). */
+  private readonly evalAtPly = new Int32Array(MAX_PLY + 2).fill(NO_EVAL);
   /** The tables in use: this searcher's own, or a subtree search's (the same roles, in its memory). */
   private killers: Int32Array = this.ownKillers;
   private history: Int32Array = this.ownHistory;
@@ -161,6 +171,8 @@ export class Searcher implements SubtreeHost {
   private useSearchMoves = false;
   private useOrderHint = false;
   private useProbCut = false;
+  /** The game's selective search (futility and move-count pruning, root reductions, single-reply extensions), or none. */
+  private selective: SelectiveSearch | null = null;
   /** The position's answer to probCut(): slope, intercept, margin. */
   private readonly probCutOut = new Float64Array(3);
   /** ProbCut probes that cut (a statistic for tools and tests). */
@@ -289,6 +301,7 @@ export class Searcher implements SubtreeHost {
     this.useSearchMoves = typeof pos.generateSearchMoves === 'function';
     this.useOrderHint = typeof pos.moveOrderScore === 'function';
     this.useProbCut = typeof pos.probCut === 'function';
+    this.selective = this.useOrderHint && typeof pos.quietForPruning === 'function' ? (pos.selectiveSearch ?? null) : null;
     this.probCuts = 0;
     const bufferSize = (MAX_PLY + 1) * pos.maxMoves;
     if (this.moves.length < bufferSize) {
@@ -360,15 +373,20 @@ export class Searcher implements SubtreeHost {
     this.pvLength[0] = 0;
     const childOffset = count;
     const hlStart = this.heuristicLeaves;
+    const sel = this.selective;
     for (let i = 0; i < count; i++) {
       const move = this.moves[i];
+      const reducible = sel !== null && depth >= 3 && i >= sel.rootReductionFrom && pos.moveOrderScore!(move) < TACTICAL_HINT;
       pos.makeMove(move);
       this.nodes++;
       let score: number;
       if (i === 0) {
         score = -this.negamax(depth - 1, -beta, -alpha, 1, childOffset);
       } else {
-        score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1, childOffset);
+        // Late quiet root moves (selective search): a shallower null-window search first.
+        const reduction = reducible ? (i >= sel.rootDoubleReductionFrom && depth >= 5 ? 2 : 1) : 0;
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, 1, childOffset);
+        if (score > alpha && reduction > 0 && !this.stopped) score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1, childOffset);
         if (score > alpha && !this.stopped) score = -this.negamax(depth - 1, -beta, -alpha, 1, childOffset);
       }
       pos.unmakeMove(move);
@@ -493,6 +511,20 @@ export class Searcher implements SubtreeHost {
       }
     }
 
+    const sel = this.selective;
+    this.evalAtPly[ply] = NO_EVAL;
+    if (sel !== null && pos.quietForPruning!()) {
+      const staticEval = pos.evaluate(alpha, beta);
+      this.evalAtPly[ply] = staticEval;
+      // Reverse futility: far enough above beta that a shallow search would not bring it back.
+      if (!pvNode && depth <= sel.futilityDepth && staticEval < FUTILITY_EVAL_CAP && staticEval > -FUTILITY_EVAL_CAP) {
+        if (staticEval - sel.futilityMargin * depth >= beta) {
+          this.heuristicLeaves++;
+          return staticEval;
+        }
+      }
+    }
+
     if (this.useProbCut && !pvNode && depth >= 2) {
       const cut = this.probCut(depth, alpha, beta, ply, offset);
       if (this.stopped) return 0;
@@ -511,13 +543,25 @@ export class Searcher implements SubtreeHost {
     const childOffset = offset + count;
     let best = -INFINITE_SCORE;
     let bestMove = -1;
+    let moveLimit = count;
+    if (sel !== null && this.evalAtPly[ply] !== NO_EVAL && depth < MOVE_COUNTS.length) {
+      const improving = ply >= 2 && this.evalAtPly[ply - 2] !== NO_EVAL && this.evalAtPly[ply] > this.evalAtPly[ply - 2];
+      moveLimit = improving ? MOVE_COUNTS[depth] : MOVE_COUNTS[depth] >> 1;
+    }
     for (let i = 0; i < count; i++) {
       const move = pickBest(this.moves, this.orderScores, offset + i, offset + count);
+      if (i >= moveLimit && best > -EVAL_LIMIT && this.orderScores[offset + i] < TACTICAL_ORDER_SCORE) {
+        // A late quiet move of a node that already has a move which does not lose: skipped.
+        this.heuristicLeaves++;
+        continue;
+      }
       pos.makeMove(move);
       this.nodes++;
       let score: number;
       if (i === 0) {
-        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, childOffset);
+        // A single reply (a forced block) does not use up a ply under selective search.
+        const extend = count === 1 && sel !== null && ply < EXTENSION_MAX_PLY;
+        score = -this.negamax(extend ? depth : depth - 1, -beta, -alpha, ply + 1, childOffset);
       } else {
         // Late-move reduction for quiet-looking, late moves; re-searched at full depth if it surprises.
         const reduction =

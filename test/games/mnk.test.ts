@@ -9,3 +9,4 @@ import './mnk/position.js';
 import './mnk/patterns.js';
 import './mnk/defence.js';
 import './mnk/vct.js';
+import './mnk/selective.js';

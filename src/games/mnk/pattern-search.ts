@@ -14,7 +14,7 @@
  *    hinted first, cut to a few below the root
  *    (`movesTruncated` tells the search, which then does not take "every move loses" as proven).
  */
-import { TACTICAL_HINT } from '../types.js';
+import { type SelectiveSearch, TACTICAL_HINT } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
 import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, TEMPO_QUARTERS } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
@@ -32,6 +32,13 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
   /** Keeps the window counts up to date from now on (they are lazy on the pattern path; the full-width lists read them). */
   useWindows(): void;
 }
+
+/**
+ * The search's selective part on this path (search.ts): reverse futility 800 a ply (about 0.3 of the
+ * evaluation's logistic scale, 2,712: tools/gomoku-fit.ts) to depth 6, and late quiet root moves reduced from the
+ * fifth (two plies from the thirteenth). Measured against Rapfi: docs/gomoku-strength.md, eighth round.
+ */
+export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = { futilityMargin: 800, futilityDepth: 6, rootReductionFrom: 4, rootDoubleReductionFrom: 12 };
 
 const DECIDED_EVAL = 300_000;
 const WIN4_DISCOUNT = 50_000;

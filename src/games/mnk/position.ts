@@ -7,19 +7,19 @@
  * side while the other side has no stone in it; threat sets track, per side, the windows one
  * stone short of K ("fours" in gomoku terms) and two stones short ("threes").
  */
-import type { SearchPosition } from '../types.js';
+import type { SearchPosition, SelectiveSearch } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
 import { zobristKeys } from '../../core/random.js';
 import { type Geometry, geometryFor } from './geometry.js';
 import { type MnkProfile, DEFAULT_PROFILE, weightsByCount } from './profile.js';
 import { buildHintTables, evaluatePosition, moveOrderHint } from './evaluation.js';
-import { FULL_WIDTH_CELLS, generateSearchCandidates } from './moves.js';
+import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, generateSearchCandidates } from './moves.js';
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
 import { PatternBoard } from './patterns.js';
-import { F_FIVE } from './pattern-tables.js';
-import { evaluatePatterns, generatePatternMoves, patternHint } from './pattern-search.js';
+import { F_FIVE, F_WIN4 } from './pattern-tables.js';
+import { PATTERN_SELECTIVE_SEARCH, evaluatePatterns, generatePatternMoves, patternHint } from './pattern-search.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
 
@@ -344,6 +344,19 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   evaluate(): number {
     return this.patterns !== null ? evaluatePatterns(this) : evaluatePosition(this);
+  }
+
+  /** The K = 5 pattern path's selective search; none on the small boards whose window lists prove results. */
+  get selectiveSearch(): SelectiveSearch | null {
+    return this.patterns !== null && this.cellCount > FULL_WIDTH_CELLS ? PATTERN_SELECTIVE_SEARCH : null;
+  }
+
+  /** No pruning by the static evaluation in the last empties (the window lists prove results there) or under a threat. */
+  quietForPruning(): boolean {
+    const p = this.patterns;
+    if (p === null || this.cellCount - this.stones <= FULL_WIDTH_EMPTIES) return false;
+    const o = 1 - this.side;
+    return p.count(o, F_FIVE) === 0 && p.count(o, F_WIN4) === 0 && p.count(this.side, F_FIVE) === 0;
   }
 
   moveOrderScore(move: number): number {
