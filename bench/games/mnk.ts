@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { definition, engine, type MnkPosition } from '../../src/games/mnk/index.js';
 import { usePatternKernel } from '../../src/games/mnk/pattern-kernel.js';
+import { useSelectiveSearch } from '../../src/games/mnk/pattern-search.js';
 import { analyse } from '../../src/search/analyse.js';
 import { perft } from '../../src/search/perft.js';
 import { Searcher } from '../../src/search/search.js';
@@ -33,6 +34,22 @@ function loadTactics(): Tactic[] {
   const file = candidates.find((f) => existsSync(f));
   if (file === undefined) throw new Error('test/fixtures/mnk/tactics.json not found');
   return (JSON.parse(readFileSync(file, 'utf8')) as { positions: Tactic[] }).positions;
+}
+
+/**
+ * 24 20x20 middle games: plies 10, 16 and 22 of the first games of a recorded match against Rapfi (moves as [row, column]),
+ * the positions of docs/gomoku-strength.md's eighth round.
+ */
+function middleGames(): MnkPosition[] {
+  const name = 'tools/records/gomoku-round6/fitted11-kernel-rapfi50.jsonl';
+  const file = [new URL(`../../../${name}`, import.meta.url).pathname, join(process.cwd(), name)].find((f) => existsSync(f));
+  if (file === undefined) throw new Error(`${name} not found`);
+  const positions: MnkPosition[] = [];
+  for (const line of readFileSync(file, 'utf8').trim().split('\n')) {
+    const moves = (JSON.parse(line) as { moves: [number, number][] }).moves;
+    for (const at of [10, 16, 22]) if (moves.length > at + 2 && positions.length < 24) positions.push(withStones(20, 20, 5, moves.slice(0, at)));
+  }
+  return positions;
 }
 
 function decode(state: unknown): MnkPosition {
@@ -117,6 +134,20 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
     `pattern board, 15x15k5 opening depth ${kernelDepth}: ${rates.kernel.nodes} nodes with the WebAssembly kernel (${rates.typescript.nodes} without), ` +
       `${Math.round(rate('kernel'))} against ${Math.round(rate('typescript'))} nodes/s (${(rate('kernel') / rate('typescript')).toFixed(2)} times)`,
   );
+  // The selective search against the full-width one on the middle games: nodes to the same depth, and the rate.
+  const middleDepth = opts.quick ? 8 : 10;
+  for (const on of [true, false]) {
+    useSelectiveSearch(on);
+    let nodes = 0;
+    started = performance.now();
+    for (const pos of middleGames()) {
+      searcher.tt.clear();
+      nodes += searcher.search(pos, { maxDepth: middleDepth }).nodes;
+    }
+    const ms = performance.now() - started;
+    print(`search 24 20x20k5 middle games depth ${middleDepth}, selective search ${on ? 'on' : 'off'}: ${nodes} nodes, ${ms.toFixed(0)} ms, ${Math.round((nodes / ms) * 1000)} nodes/s`);
+  }
+  useSelectiveSearch(true);
   // What a board costs to make, and to move into its kernel (done only for boards that are searched).
   const boards = opts.quick ? 300 : 2000;
   const made: MnkPosition[] = [];

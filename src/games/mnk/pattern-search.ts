@@ -39,6 +39,16 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
  * fifth (two plies from the thirteenth). Measured against Rapfi: docs/gomoku-strength.md, eighth round.
  */
 export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = { futilityMargin: 800, futilityDepth: 6, rootReductionFrom: 4, rootDoubleReductionFrom: 12 };
+let selectiveSearchOn = true;
+
+/** The selective search of this path, or null after useSelectiveSearch(false) (the bench's and tests' comparison). */
+export function patternSelectiveSearch(): SelectiveSearch | null {
+  return selectiveSearchOn ? PATTERN_SELECTIVE_SEARCH : null;
+}
+
+export function useSelectiveSearch(on: boolean): void {
+  selectiveSearchOn = on;
+}
 
 const DECIDED_EVAL = 300_000;
 const WIN4_DISCOUNT = 50_000;

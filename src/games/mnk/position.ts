@@ -19,7 +19,7 @@ import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
 import { PatternBoard } from './patterns.js';
 import { F_FIVE, F_WIN4 } from './pattern-tables.js';
-import { PATTERN_SELECTIVE_SEARCH, evaluatePatterns, generatePatternMoves, patternHint } from './pattern-search.js';
+import { evaluatePatterns, patternSelectiveSearch, generatePatternMoves, patternHint } from './pattern-search.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
 
@@ -348,7 +348,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   /** The K = 5 pattern path's selective search; none on the small boards whose window lists prove results. */
   get selectiveSearch(): SelectiveSearch | null {
-    return this.patterns !== null && this.cellCount > FULL_WIDTH_CELLS ? PATTERN_SELECTIVE_SEARCH : null;
+    return this.patterns !== null && this.cellCount > FULL_WIDTH_CELLS ? patternSelectiveSearch() : null;
   }
 
   /** No pruning by the static evaluation in the last empties (the window lists prove results there) or under a threat. */

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { MnkPosition } from '../../../src/games/mnk/position.js';
 import { WINDOW_PROFILE } from '../../../src/games/mnk/profile.js';
-import { PATTERN_SELECTIVE_SEARCH } from '../../../src/games/mnk/pattern-search.js';
+import { PATTERN_SELECTIVE_SEARCH, useSelectiveSearch } from '../../../src/games/mnk/pattern-search.js';
 import { Searcher } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
 import { NOT_TERMINAL, WIN_SCORE, isProven } from '../../../src/search/score.js';
@@ -57,11 +57,16 @@ t.test('single-reply extension: a forced win in 5 plies proven at depth 4, full 
   // double threat: verified there by full-width brute force). The forced block of the four costs no ply.
   const board = TACTICS.find((p) => p.id === '15x15k5-win5-1')!.board;
   const provenAt = (selective: boolean): { depth: number; nodes: number; move: number; score: number } => {
-    for (let depth = 1; ; depth++) {
-      const pos = positionOf(board, 5, 'O');
-      if (!selective) Object.defineProperty(pos, 'selectiveSearch', { value: null });
-      const r = new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: depth });
-      if (isProven(r.score) || depth === 8) return { depth, nodes: r.nodes, move: r.move, score: r.score };
+    useSelectiveSearch(selective);
+    try {
+      for (let depth = 1; ; depth++) {
+        const pos = positionOf(board, 5, 'O');
+        t.equal(pos.selectiveSearch, selective ? PATTERN_SELECTIVE_SEARCH : null);
+        const r = new Searcher(new TranspositionTable(16)).search(pos, { maxDepth: depth });
+        if (isProven(r.score) || depth === 8) return { depth, nodes: r.nodes, move: r.move, score: r.score };
+      }
+    } finally {
+      useSelectiveSearch(true);
     }
   };
   const sel = provenAt(true);
