@@ -1,8 +1,8 @@
 /**
- * npm run gomoku-fit -- [--records LIST] [--skip N] [--holdout N] [--write]
+ * npm run gomoku-fit -- [--records LIST] [--skip N] [--holdout N] [--cells] [--write]
  *
  * Texel-style fit of the K = 5 pattern evaluation's values (src/games/mnk/pattern-values.json) to
- * finished gomoku games (tools/records/gomoku-*.jsonl and gomoku-curve/, pbrain-match records).
+ * finished gomoku games (tools/records/gomoku-*.jsonl and the gomoku-* folders: pbrain-match records).
  *
  * Samples: every position of every game decided by a five on the board (duplicates dropped), from ply
  * --skip on, where the evaluation's heuristic branch applies (the side to move has no five cell and no
@@ -16,6 +16,12 @@
  * ridge keeps the Hessian invertible) for each tempo of 4/4 .. 8/4 (the engine takes quarters), keeping
  * the tempo with the least training loss. Printed: training and held-out log loss of hand-set and fitted
  * values, and the fitted values rounded to integers; --write stores them in pattern-values.json.
+ *
+ * --cells fits instead one value per cell shape: the multiset of a cell's four line classes (495 of them), so that
+ * an open three crossing a broken two is worth its own value, not the sum of the two. Features: per side the count
+ * of empty cells of each shape; the tempo stays the file's, the scale K is fitted for the class values first; Newton's
+ * method with a ridge pulling each value toward the class sums it replaces (rare shapes keep about those). --write
+ * stores them as `cellValues`.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +29,15 @@ import { UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import {
   C_BLOCK4,
   C_FLEX3,
+  CELL_KEYS,
+  CELL_SHAPE,
   CLASS_COUNT,
   F_FIVE,
   F_WIN4,
   PATTERN_VALUES,
+  SHAPE_COUNT,
+  SHAPE_NAMES,
+  cellValueOf,
   type PatternValues,
 } from '../src/games/mnk/pattern-tables.js';
 import { PatternBoard } from '../src/games/mnk/patterns.js';
@@ -37,9 +48,10 @@ Fits the K = 5 pattern evaluation's cell values to finished gomoku games (Texel 
 held-out log loss of the hand-set and the fitted values.
 
 Options:
-  --records LIST  comma-separated JSONL game records (default: tools/records/gomoku-*.jsonl and gomoku-curve/*.jsonl)
+  --records LIST  comma-separated JSONL game records (default: tools/records/gomoku-*.jsonl, then gomoku-*/*.jsonl)
   --skip N        first ply used (default 6)
   --holdout N     every N-th game is held out (default 10)
+  --cells         fit one value per cell shape (the multiset of its four line classes) instead of per class
   --write         store the fitted values in src/games/mnk/pattern-values.json
   --help          this text
 `;
@@ -79,30 +91,40 @@ function addCounts(board: PatternBoard, cells: Uint8Array, s: number, out: Float
   }
 }
 
-/** The samples of one game (rows of ROW numbers), none when it was not decided by a five. */
-export function gameSamples(game: GameRecord, skip: number): Float64Array[] {
+/**
+ * Replays a game decided by a five (none otherwise: the side that made the last move made the five) and calls
+ * visit at each sampled position: from ply `skip` on, where the evaluation's heuristic branch applies (the side to move
+ * has no five cell and no winning four, the opponent fewer than two five cells); y is the result for the side to move.
+ */
+function replaySamples(game: GameRecord, skip: number, visit: (board: PatternBoard, cells: Uint8Array, s: number, y: number) => void): void {
   const moves = game.moves;
-  // The side that made the last move made the five.
-  if (game.winner !== (moves.length - 1) % 2) return [];
+  if (game.winner !== (moves.length - 1) % 2) return;
   const n = game.size;
   const cells = new Uint8Array(n * n);
   const board = new PatternBoard(n, n, game.rule === 1, cells);
-  const rows: Float64Array[] = [];
   for (let ply = 0; ply < moves.length; ply++) {
     const s = ply % 2;
     const o = 1 - s;
     if (ply >= skip && board.count(s, F_FIVE) === 0 && board.count(s, F_WIN4) === 0 && board.count(o, F_FIVE) < 2) {
-      const row = new Float64Array(ROW);
-      addCounts(board, cells, s, row, 0);
-      addCounts(board, cells, o, row, PARAMS);
-      row[ROW - 1] = game.winner === s ? 1 : 0;
-      rows.push(row);
+      visit(board, cells, s, game.winner === s ? 1 : 0);
     }
-    const [x, y] = moves[ply];
-    const cell = y * n + x;
+    const [col, row] = moves[ply];
+    const cell = row * n + col;
     cells[cell] = s + 1;
     board.place(cell, s);
   }
+}
+
+/** The samples of one game (rows of ROW numbers), none when it was not decided by a five. */
+export function gameSamples(game: GameRecord, skip: number): Float64Array[] {
+  const rows: Float64Array[] = [];
+  replaySamples(game, skip, (board, cells, s, y) => {
+    const row = new Float64Array(ROW);
+    addCounts(board, cells, s, row, 0);
+    addCounts(board, cells, 1 - s, row, PARAMS);
+    row[ROW - 1] = y;
+    rows.push(row);
+  });
   return rows;
 }
 
@@ -144,13 +166,18 @@ export function lossGradient(rows: readonly Float64Array[], w: Float64Array, tem
 
 /** The scale k minimising the log loss of fixed values (golden section on log k over [lo, hi]). */
 export function fitScale(rows: readonly Float64Array[], w: Float64Array, tempo: number, lo = 1, hi = 1e5): number {
+  return minimiseOverScale((k) => logLoss(rows, w, tempo, k), lo, hi);
+}
+
+/** Golden-section search for the k in [lo, hi] minimising loss(k), on log k (the loss is unimodal there). */
+function minimiseOverScale(loss: (k: number) => number, lo: number, hi: number): number {
   let a = Math.log(lo);
   let b = Math.log(hi);
   const phi = (Math.sqrt(5) - 1) / 2;
   for (let i = 0; i < 80; i++) {
     const c = b - phi * (b - a);
     const d = a + phi * (b - a);
-    if (logLoss(rows, w, tempo, Math.exp(c)) < logLoss(rows, w, tempo, Math.exp(d))) b = d;
+    if (loss(Math.exp(c)) < loss(Math.exp(d))) b = d;
     else a = c;
   }
   return Math.exp((a + b) / 2);
@@ -217,9 +244,107 @@ function solve(a: Float64Array, b: Float64Array): Float64Array {
 }
 
 function defaultRecords(root: string): string[] {
-  const files = readdirSync(`${root}/tools/records`).filter((f) => f.startsWith('gomoku-') && f.endsWith('.jsonl'));
-  const curve = readdirSync(`${root}/tools/records/gomoku-curve`).filter((f) => f.endsWith('.jsonl'));
-  return [...files.map((f) => `${root}/tools/records/${f}`), ...curve.map((f) => `${root}/tools/records/gomoku-curve/${f}`)];
+  const dir = `${root}/tools/records`;
+  const files = readdirSync(dir).filter((f) => f.startsWith('gomoku-') && f.endsWith('.jsonl')).map((f) => `${dir}/${f}`);
+  for (const folder of readdirSync(dir, { withFileTypes: true })) {
+    if (!folder.isDirectory() || !folder.name.startsWith('gomoku-')) continue;
+    for (const f of readdirSync(`${dir}/${folder.name}`).sort()) if (f.endsWith('.jsonl')) files.push(`${dir}/${folder.name}/${f}`);
+  }
+  return files;
+}
+
+/** A sample of the cell-shape fit: x = tempo * mover's shape counts - opponent's, sparse, and the result. */
+export interface ShapeSample {
+  readonly index: Int32Array;
+  readonly x: Float64Array;
+  readonly y: number;
+}
+
+/** The samples of one game for the cell-shape fit (the same positions as gameSamples). */
+export function shapeSamples(game: GameRecord, skip: number, tempo: number): ShapeSample[] {
+  const samples: ShapeSample[] = [];
+  const x = new Float64Array(SHAPE_COUNT);
+  replaySamples(game, skip, (board, cells, s, y) => {
+    x.fill(0);
+    for (let cell = 0; cell < cells.length; cell++) {
+      if (cells[cell] !== 0) continue;
+      x[CELL_SHAPE[board.keys[cell * 2 + s]]] += tempo;
+      x[CELL_SHAPE[board.keys[cell * 2 + 1 - s]]] -= 1;
+    }
+    const index: number[] = [];
+    for (let i = 1; i < SHAPE_COUNT; i++) if (x[i] !== 0) index.push(i);
+    samples.push({ index: Int32Array.from(index), x: Float64Array.from(index, (i) => x[i]), y });
+  });
+  return samples;
+}
+
+/** Mean log loss of p = sigmoid(w · x / k) on the samples. */
+export function shapeLoss(samples: readonly ShapeSample[], w: Float64Array, k: number): number {
+  let sum = 0;
+  for (const { index, x, y } of samples) {
+    let z = 0;
+    for (let i = 0; i < index.length; i++) z += w[index[i]] * x[i];
+    z /= k;
+    const m = y === 1 ? -z : z;
+    sum += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+  }
+  return sum / samples.length;
+}
+
+/**
+ * The shape values by Newton's method on the log loss plus ridge * rows / K^2 * |w - prior|^2 (the prior: the class
+ * sums of the current values, shape 0, no stone near, fixed at 0).
+ */
+export function fitShapes(samples: readonly ShapeSample[], prior: Float64Array, k: number, ridge: number, iterations = 20): Float64Array {
+  const n = SHAPE_COUNT;
+  const w = Float64Array.from(prior);
+  const lambda = (ridge * samples.length) / (k * k);
+  for (let it = 0; it < iterations; it++) {
+    const g = new Float64Array(n);
+    const h = new Float64Array(n * n);
+    for (const { index, x, y } of samples) {
+      let z = 0;
+      for (let i = 0; i < index.length; i++) z += w[index[i]] * x[i];
+      const p = 1 / (1 + Math.exp(-z / k));
+      const r = (p - y) / k;
+      const v = (p * (1 - p)) / (k * k);
+      for (let a = 0; a < index.length; a++) {
+        g[index[a]] += r * x[a];
+        const row = index[a] * n;
+        const va = v * x[a];
+        for (let b = 0; b < index.length; b++) h[row + index[b]] += va * x[b];
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      g[i] += lambda * (w[i] - prior[i]);
+      // A shape never seen (no curvature) keeps its value without ridge too.
+      h[i * n + i] += lambda + (h[i * n + i] === 0 ? 1 : 0);
+    }
+    g[0] = 0;
+    for (let j = 0; j < n; j++) h[j] = h[j * n] = 0;
+    h[0] = 1;
+    const step = solve(h, g);
+    let largest = 0;
+    for (let i = 0; i < n; i++) {
+      w[i] -= step[i];
+      largest = Math.max(largest, Math.abs(step[i]));
+    }
+    // Converged: no value moves by a thousandth of the scale (under 3 units here; the file stores integers).
+    if (largest < 1e-3 * k) break;
+  }
+  return w;
+}
+
+/** The scale k minimising the shape loss of fixed values (golden section on log k over [lo, hi]). */
+export function fitShapeScale(samples: readonly ShapeSample[], w: Float64Array, lo = 1, hi = 1e5): number {
+  return minimiseOverScale((k) => shapeLoss(samples, w, k), lo, hi);
+}
+
+/** The current values per shape (the class sums and bonuses of `values`). */
+export function shapePrior(values: PatternValues): Float64Array {
+  const prior = new Float64Array(SHAPE_COUNT);
+  for (let key = 0; key < CELL_KEYS; key++) prior[CELL_SHAPE[key]] = cellValueOf(key, values);
+  return prior;
 }
 
 function main({ values }: { values: Record<string, unknown> }): void {
@@ -251,6 +376,10 @@ function main({ values }: { values: Record<string, unknown> }): void {
     }
   }
   console.log(`${games} games decided by a five, ${train.length} training and ${test.length} held-out positions`);
+  if (values.cells === true) {
+    fitCells(root, records, skip, holdout, values.write === true);
+    return;
+  }
   const hand = paramsOf(PATTERN_VALUES);
   const handTempo = PATTERN_VALUES.tempoQuarters / 4;
   const k = fitScale(train, hand, handTempo);
@@ -276,11 +405,52 @@ function main({ values }: { values: Record<string, unknown> }): void {
   console.log(JSON.stringify(fitted));
   if (values.write === true) {
     const target = `${root}/src/games/mnk/pattern-values.json`;
-    const previous = JSON.parse(readFileSync(target, 'utf8')) as { comment: string };
-    writeFileSync(target, `${JSON.stringify({ comment: previous.comment, ...fitted }, null, 2)}\n`);
+    const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+    writeFileSync(target, `${JSON.stringify({ ...previous, ...fitted }, null, 2)}\n`);
     console.log(`wrote ${target}`);
+    // The evaluation reads the shape values when the file has them: the class values are then their prior only.
+    if (previous.cellValues !== undefined) console.log('the cellValues were kept: refit them on these values with --cells --write');
   }
 }
+
+/** --cells: one value per cell shape, from the same games (read again as sparse shape samples). */
+function fitCells(root: string, records: readonly string[], skip: number, holdout: number, write: boolean): void {
+  const tempo = PATTERN_VALUES.tempoQuarters / 4;
+  const seen = new Set<string>();
+  const train: ShapeSample[] = [];
+  const test: ShapeSample[] = [];
+  let games = 0;
+  for (const file of records) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const game = JSON.parse(line) as GameRecord;
+      const id = `${game.size}/${game.rule}/${JSON.stringify(game.moves)}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const samples = shapeSamples(game, skip, tempo);
+      if (samples.length === 0) continue;
+      (games % holdout === holdout - 1 ? test : train).push(...samples);
+      games++;
+    }
+  }
+  // The prior: the class values and bonuses (the file's cellValues, if any, are replaced, not refined).
+  const prior = shapePrior(PATTERN_VALUES);
+  const k = fitShapeScale(train, prior);
+  const priorLoss = `train ${shapeLoss(train, prior, k).toFixed(4)}, held out ${shapeLoss(test, prior, k).toFixed(4)}`;
+  console.log(`class values, tempo ${PATTERN_VALUES.tempoQuarters}/4, scale K = ${k.toFixed(1)}: ${priorLoss}`);
+  const w = fitShapes(train, prior, k, SHAPE_RIDGE).map((v) => Math.round(v));
+  console.log(`${SHAPE_COUNT} shape values (rounded): train ${shapeLoss(train, w, k).toFixed(4)}, held out ${shapeLoss(test, w, k).toFixed(4)}`);
+  if (!write) return;
+  const target = `${root}/src/games/mnk/pattern-values.json`;
+  const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+  const cellValues: Record<string, number> = {};
+  for (let i = 0; i < SHAPE_COUNT; i++) cellValues[SHAPE_NAMES[i]] = w[i];
+  writeFileSync(target, `${JSON.stringify({ ...previous, cellValues }, null, 2)}\n`);
+  console.log(`wrote ${target}`);
+}
+
+/** The shape fit's ridge (relative to the rows): enough to keep rare shapes near their class sums. */
+const SHAPE_RIDGE = 1e-4;
 
 runCliIfMain(
   import.meta.url,
@@ -291,6 +461,7 @@ runCliIfMain(
       records: { type: 'string' },
       skip: { type: 'string' },
       holdout: { type: 'string' },
+      cells: { type: 'boolean' },
       write: { type: 'boolean' },
     },
   },

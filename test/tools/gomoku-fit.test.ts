@@ -1,7 +1,7 @@
 /**
  * The gomoku evaluation fit (tools/gomoku-fit.ts): samples of a hand-made game, the log loss and its
- * gradient on a tiny data set with a known optimum, and the shipped values table (pattern-values.json)
- * as the engine loads it.
+ * gradient on a tiny data set with a known optimum, the cell-shape fit (--cells) likewise, and the shipped
+ * values table (pattern-values.json) as the engine loads it.
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
@@ -9,16 +9,37 @@ import {
   C_BLOCK4,
   C_FLEX3,
   C_ONE,
+  CELL_KEYS,
+  CELL_SHAPE,
   CELL_VALUE,
   CLASS_COUNT,
   HAND_SET_VALUES,
   HINT_VALUE,
   PATTERN_VALUES,
   POW9,
+  SHAPE_COUNT,
+  SHAPE_NAMES,
   TEMPO_QUARTERS,
   cellValueOf,
+  evaluationValueOf,
 } from '../../src/games/mnk/pattern-tables.js';
-import { PARAMS, ROW, evalOf, fitScale, fitValues, gameSamples, logLoss, lossGradient, paramsOf } from '../../tools/gomoku-fit.js';
+import {
+  PARAMS,
+  ROW,
+  type ShapeSample,
+  evalOf,
+  fitScale,
+  fitShapeScale,
+  fitShapes,
+  fitValues,
+  gameSamples,
+  logLoss,
+  lossGradient,
+  paramsOf,
+  shapeLoss,
+  shapePrior,
+  shapeSamples,
+} from '../../tools/gomoku-fit.js';
 import { fromRoot } from '../support/paths.js';
 
 /** Black x = 5..9 on row 10, white x = 5..8 on row 0, alternating: black makes five at ply 8. */
@@ -74,6 +95,57 @@ t.test('loss and gradient: a known optimum', async (t) => {
   t.equal(evalOf(mixed, Float64Array.of(3, ...new Array(PARAMS - 1).fill(0)), 1.25), 1.25 * 12 - 6);
 });
 
+t.test('cell shapes: the multisets of four line classes', async (t) => {
+  // Multisets of 4 from 9 classes: C(9 + 4 - 1, 4) = 495.
+  t.equal(SHAPE_COUNT, 495);
+  t.equal(SHAPE_NAMES[0], '0000', 'key 0: no line through the cell can make five');
+  t.equal(new Set(SHAPE_NAMES).size, SHAPE_COUNT);
+  // The directions' order does not matter: an open three on line 0 and a four on line 3 is the shape of the reverse.
+  const a = C_FLEX3 * POW9[0] + C_BLOCK4 * POW9[3];
+  const b = C_BLOCK4 * POW9[0] + C_FLEX3 * POW9[2];
+  t.equal(CELL_SHAPE[a], CELL_SHAPE[b]);
+  t.equal(SHAPE_NAMES[CELL_SHAPE[a]], `${C_BLOCK4}${C_FLEX3}00`);
+  t.not(CELL_SHAPE[a], CELL_SHAPE[C_FLEX3 * POW9[0] + C_FLEX3 * POW9[3]]);
+  // With cellValues the evaluation reads the shape's value; without, the class sums.
+  const cellValues = Object.fromEntries(SHAPE_NAMES.map((name, i) => [name, i]));
+  t.equal(evaluationValueOf(a, { ...HAND_SET_VALUES, cellValues }), CELL_SHAPE[a]);
+  t.equal(evaluationValueOf(a, HAND_SET_VALUES), 56 + 64 + 200, 'hand-set: FLEX3 56, BLOCK4 64, four-three 200');
+});
+
+t.test('shape fit: samples of the hand-made game, and a known optimum', async (t) => {
+  const samples = shapeSamples(FIVE_GAME, 0, 1.25);
+  t.same(samples.map((r) => r.y), [1, 0, 1, 0, 1, 0], 'the same positions as the class fit');
+  // The empty board: both sides see the same shapes, so each shape's net count is 1.25 n - n = n / 4. Every cell
+  // is ONE on its row and column; on both diagonals too except the 2 * 2 * (1 + 2 + 3 + 4) = 40 cells on a diagonal
+  // shorter than five (no cell is on two such): 185 cells of shape 1111, 40 of 1110. Shape 0 never enters.
+  const empty = samples[0];
+  const count = (name: string): number => empty.x[[...empty.index].indexOf(SHAPE_NAMES.indexOf(name))] * 4;
+  t.same([count('1111'), count('1110'), empty.index.length], [185, 40, 2]);
+  // One shape present in every sample, the mover wins 3 of 4: w / k = ln 3 at the optimum (k = 1, no ridge pull).
+  const one = (y: number): ShapeSample => ({ index: Int32Array.of(5), x: Float64Array.of(1), y });
+  const rows = [one(1), one(1), one(1), one(0)];
+  const zero = new Float64Array(SHAPE_COUNT);
+  t.equal(shapeLoss(rows, zero, 1), Math.log(2));
+  const w = fitShapes(rows, zero, 1, 0);
+  t.ok(Math.abs(w[5] - Math.log(3)) < 1e-3, `w = ${w[5]} is ln 3`);
+  t.equal(w[0], 0, 'shape 0 stays 0');
+  t.equal(w[6], 0, 'a shape never seen keeps its prior');
+  t.ok(Math.abs(fitShapeScale(rows, Float64Array.from(w, (v) => 2 * v)) - 2) < 1e-3, 'values doubled: the best scale is 2');
+  // A ridge pulls toward the prior.
+  const prior = new Float64Array(SHAPE_COUNT);
+  prior[5] = 3;
+  const pulled = fitShapes(rows, prior, 1, 10);
+  t.ok(pulled[5] > Math.log(3) && pulled[5] < 3, `between the data's ln 3 and the prior 3: ${pulled[5]}`);
+  // The prior of the class values: each shape's class sums and bonuses.
+  const priorOfHand = shapePrior(HAND_SET_VALUES);
+  for (const key of [a4(), 0, CELL_KEYS - 1]) t.equal(priorOfHand[CELL_SHAPE[key]], cellValueOf(key, HAND_SET_VALUES));
+});
+
+/** A four-three cell key (FLEX3, BLOCK4 on two lines). */
+function a4(): number {
+  return C_FLEX3 * POW9[1] + C_BLOCK4 * POW9[2];
+}
+
 t.test('the shipped values: the engine loads pattern-values.json; move ordering keeps the hand-set values', async (t) => {
   const file = JSON.parse(readFileSync(fromRoot('src/games/mnk/pattern-values.json'), 'utf8')) as Record<string, unknown>;
   t.same(file.classValues, PATTERN_VALUES.classValues);
@@ -83,10 +155,13 @@ t.test('the shipped values: the engine loads pattern-values.json; move ordering 
     PATTERN_VALUES.doubleThree,
     TEMPO_QUARTERS,
   ]);
-  // A cell with a FLEX3 on two lines, a BLOCK4 on one and nothing on the fourth: a four-three.
+  // A cell with a FLEX3 on two lines, a BLOCK4 on one and nothing on the fourth: a four-three. The evaluation reads
+  // its shape's fitted value (the file's cellValues), move ordering the hand-set sums.
   const key = C_FLEX3 * POW9[0] + C_FLEX3 * POW9[1] + C_BLOCK4 * POW9[2];
-  const v = PATTERN_VALUES.classValues;
-  t.equal(CELL_VALUE[key], 2 * v[C_FLEX3] + v[C_BLOCK4] + PATTERN_VALUES.fourThree);
+  const shapes = file.cellValues as Record<string, number>;
+  t.equal(Object.keys(shapes).length, SHAPE_COUNT);
+  t.equal(CELL_VALUE[key], shapes[`${C_BLOCK4}${C_FLEX3}${C_FLEX3}0`]);
+  for (let k = 0; k < CELL_KEYS; k += 97) t.equal(CELL_VALUE[k], shapes[SHAPE_NAMES[CELL_SHAPE[k]]]);
   t.equal(HINT_VALUE[key], 2 * 56 + 64 + 200, 'hand-set: FLEX3 56, BLOCK4 64, four-three 200');
   t.equal(cellValueOf(key, HAND_SET_VALUES), HINT_VALUE[key]);
   t.equal(CELL_VALUE.length, CLASS_COUNT ** 4);

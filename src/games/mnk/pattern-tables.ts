@@ -168,7 +168,37 @@ export interface PatternValues {
   readonly fourThree: number;
   readonly doubleThree: number;
   readonly tempoQuarters: number;
+  /**
+   * Optional value of each cell shape (SHAPE_NAMES: the cell's four line classes, strongest first), replacing the
+   * class sums and bonuses in the evaluation (tools/gomoku-fit.ts --cells); move ordering keeps the hand-set sums.
+   */
+  readonly cellValues?: Readonly<Record<string, number>>;
 }
+
+/**
+ * Cell shapes: the multiset of a cell's four line classes (the directions' order does not matter), 495 of them,
+ * numbered in order of first appearance over the cell keys, so shape 0 is "0000" (no line can make five). Named by
+ * the classes strongest first, one digit each: "7530" is an open four, an open three and a two-line stone's ONE.
+ */
+export const CELL_SHAPE = new Int32Array(CELL_KEYS);
+export const SHAPE_NAMES: readonly string[] = (() => {
+  const names: string[] = [];
+  const index = new Map<string, number>();
+  for (let key = 0; key < CELL_KEYS; key++) {
+    const classes: number[] = [];
+    for (let d = 0, rest = key; d < 4; d++, rest = (rest / CLASS_COUNT) | 0) classes.push(rest % CLASS_COUNT);
+    const name = classes.sort((a, b) => b - a).join('');
+    let shape = index.get(name);
+    if (shape === undefined) {
+      shape = names.length;
+      index.set(name, shape);
+      names.push(name);
+    }
+    CELL_SHAPE[key] = shape;
+  }
+  return names;
+})();
+export const SHAPE_COUNT = SHAPE_NAMES.length;
 
 /** The hand-set values (the data file's first version). */
 export const HAND_SET_VALUES: PatternValues = {
@@ -190,7 +220,19 @@ function checkedValues(values: PatternValues): PatternValues {
   if (values.classValues.length !== CLASS_COUNT || !ints.every((v) => Number.isInteger(v) && v >= 0 && v < 100_000)) {
     throw new Error('pattern-values.json: nine class values and non-negative integer bonuses expected');
   }
+  const shapes = values.cellValues;
+  if (shapes !== undefined) {
+    const complete = Object.keys(shapes).length === SHAPE_COUNT && SHAPE_NAMES.every((name) => Number.isInteger(shapes[name]));
+    if (!complete || !SHAPE_NAMES.every((name) => Math.abs(shapes[name]) < 100_000) || shapes['0000'] !== 0) {
+      throw new Error(`pattern-values.json: cellValues must give an integer (|v| < 100000) for each of the ${SHAPE_COUNT} shapes, 0 for 0000`);
+    }
+  }
   return values;
+}
+
+/** The evaluation's value of a cell key: its shape's value when the file has them, else the class sums and bonuses. */
+export function evaluationValueOf(key: number, values: PatternValues): number {
+  return values.cellValues !== undefined ? values.cellValues[SHAPE_NAMES[CELL_SHAPE[key]]] : cellValueOf(key, values);
 }
 
 /** Value of a cell key (classes of the four directions) under `values`. */
@@ -234,6 +276,6 @@ for (let key = 0; key < CELL_KEYS; key++) {
   if (flex4 > 0 || fours >= 2) flags |= F_WIN4;
   if (threes > 0) flags |= F_THREE;
   CELL_FLAGS[key] = flags;
-  CELL_VALUE[key] = cellValueOf(key, PATTERN_VALUES);
+  CELL_VALUE[key] = evaluationValueOf(key, PATTERN_VALUES);
   HINT_VALUE[key] = cellValueOf(key, HAND_SET_VALUES);
 }
