@@ -352,34 +352,11 @@ function main({ values }: { values: Record<string, unknown> }): void {
   const skip = intOption(values, 'skip', 6, 0, 200);
   const holdout = intOption(values, 'holdout', 10, 2, 1000);
   const records = typeof values.records === 'string' ? values.records.split(',') : defaultRecords(root);
-  const seen = new Set<string>();
-  const train: Float64Array[] = [];
-  const test: Float64Array[] = [];
-  let games = 0;
-  for (const file of records) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new UsageError(`--records: cannot read ${file}`);
-    }
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      const game = JSON.parse(line) as GameRecord;
-      const id = `${game.size}/${game.rule}/${JSON.stringify(game.moves)}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const rows = gameSamples(game, skip);
-      if (rows.length === 0) continue;
-      (games % holdout === holdout - 1 ? test : train).push(...rows);
-      games++;
-    }
-  }
-  console.log(`${games} games decided by a five, ${train.length} training and ${test.length} held-out positions`);
   if (values.cells === true) {
     fitCells(root, records, skip, holdout, values.write === true);
     return;
   }
+  const { train, test } = readSamples(records, holdout, (game) => gameSamples(game, skip));
   const hand = paramsOf(PATTERN_VALUES);
   const handTempo = PATTERN_VALUES.tempoQuarters / 4;
   const k = fitScale(train, hand, handTempo);
@@ -413,26 +390,41 @@ function main({ values }: { values: Record<string, unknown> }): void {
   }
 }
 
-/** --cells: one value per cell shape, from the same games (read again as sparse shape samples). */
-function fitCells(root: string, records: readonly string[], skip: number, holdout: number, write: boolean): void {
-  const tempo = PATTERN_VALUES.tempoQuarters / 4;
+/**
+ * The samples of every game in the record files (each game once, by its moves), split by game: every holdout-th game
+ * that gives samples is held out.
+ */
+function readSamples<T>(records: readonly string[], holdout: number, samplesOf: (game: GameRecord) => T[]): { train: T[]; test: T[] } {
   const seen = new Set<string>();
-  const train: ShapeSample[] = [];
-  const test: ShapeSample[] = [];
+  const train: T[] = [];
+  const test: T[] = [];
   let games = 0;
   for (const file of records) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new UsageError(`--records: cannot read ${file}`);
+    }
+    for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       const game = JSON.parse(line) as GameRecord;
       const id = `${game.size}/${game.rule}/${JSON.stringify(game.moves)}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const samples = shapeSamples(game, skip, tempo);
+      const samples = samplesOf(game);
       if (samples.length === 0) continue;
       (games % holdout === holdout - 1 ? test : train).push(...samples);
       games++;
     }
   }
+  console.log(`${games} games decided by a five, ${train.length} training and ${test.length} held-out positions`);
+  return { train, test };
+}
+
+/** --cells: one value per cell shape, from the same games (read again as sparse shape samples). */
+function fitCells(root: string, records: readonly string[], skip: number, holdout: number, write: boolean): void {
+  const { train, test } = readSamples(records, holdout, (game) => shapeSamples(game, skip, PATTERN_VALUES.tempoQuarters / 4));
   // The prior: the class values and bonuses (the file's cellValues, if any, are replaced, not refined).
   const prior = shapePrior(PATTERN_VALUES);
   const k = fitShapeScale(train, prior);

@@ -222,8 +222,8 @@ function checkedValues(values: PatternValues): PatternValues {
   }
   const shapes = values.cellValues;
   if (shapes !== undefined) {
-    const complete = Object.keys(shapes).length === SHAPE_COUNT && SHAPE_NAMES.every((name) => Number.isInteger(shapes[name]));
-    if (!complete || !SHAPE_NAMES.every((name) => Math.abs(shapes[name]) < 100_000) || shapes['0000'] !== 0) {
+    const valid = (name: string): boolean => Number.isInteger(shapes[name]) && Math.abs(shapes[name]) < 100_000;
+    if (Object.keys(shapes).length !== SHAPE_COUNT || !SHAPE_NAMES.every(valid) || shapes['0000'] !== 0) {
       throw new Error(`pattern-values.json: cellValues must give an integer (|v| < 100000) for each of the ${SHAPE_COUNT} shapes, 0 for 0000`);
     }
   }
