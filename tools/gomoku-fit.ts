@@ -67,6 +67,9 @@ export interface GameRecord {
   readonly moves: readonly (readonly [number, number])[];
   readonly winner: number | null;
   readonly reason?: string;
+  readonly black?: string;
+  readonly white?: string;
+  readonly opening?: readonly (readonly [number, number])[];
 }
 
 /** Parameter vector of a values table (without the tempo). */
@@ -219,7 +222,7 @@ export function fitValues(rows: readonly Float64Array[], w0: Float64Array, tempo
 }
 
 /** Solves a x = b (Gaussian elimination with partial pivoting). */
-function solve(a: Float64Array, b: Float64Array): Float64Array {
+export function solve(a: Float64Array, b: Float64Array): Float64Array {
   const n = b.length;
   const m = Float64Array.from(a);
   const x = Float64Array.from(b);
@@ -243,7 +246,7 @@ function solve(a: Float64Array, b: Float64Array): Float64Array {
   return x;
 }
 
-function defaultRecords(root: string): string[] {
+export function defaultRecords(root: string): string[] {
   const dir = `${root}/tools/records`;
   const files = readdirSync(dir).filter((f) => f.startsWith('gomoku-') && f.endsWith('.jsonl')).map((f) => `${dir}/${f}`);
   for (const folder of readdirSync(dir, { withFileTypes: true })) {
@@ -394,7 +397,12 @@ function main({ values }: { values: Record<string, unknown> }): void {
  * The samples of every game in the record files (each game once, by its moves), split by game: every holdout-th game
  * that gives samples is held out.
  */
-function readSamples<T>(records: readonly string[], holdout: number, samplesOf: (game: GameRecord) => T[]): { train: T[]; test: T[] } {
+export function readSamples<T>(
+  records: readonly string[],
+  holdout: number,
+  samplesOf: (game: GameRecord) => T[],
+  gamesLabel = 'games decided by a five',
+): { train: T[]; test: T[] } {
   const seen = new Set<string>();
   const train: T[] = [];
   const test: T[] = [];
@@ -418,7 +426,7 @@ function readSamples<T>(records: readonly string[], holdout: number, samplesOf: 
       games++;
     }
   }
-  console.log(`${games} games decided by a five, ${train.length} training and ${test.length} held-out positions`);
+  console.log(`${games} ${gamesLabel}, ${train.length} training and ${test.length} held-out positions`);
   return { train, test };
 }
 

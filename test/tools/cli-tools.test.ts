@@ -19,6 +19,7 @@ checkEntries(t, [
   'dist/tools/othello-judge.js',
   'dist/tools/winprob-fit.js',
   'dist/tools/gomoku-fit.js',
+  'dist/tools/gomoku-policy.js',
   'dist/tools/pbrain-match.js',
   'dist/tools/tablut-challenge-match.js',
   'dist/scripts/client.js',

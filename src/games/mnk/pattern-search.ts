@@ -10,13 +10,14 @@
  *    opponent's five cells; else, when the opponent has a winning-four cell (an open three or a
  *    double-four point), the mover's own fours plus the cells after which the opponent has none
  *    (any other move lets the opponent make two five cells at once, with no four to answer);
- *    else the candidate cells near stones and the mover's fours and open threes farther out, best
- *    hinted first, cut to a few below the root
+ *    else the candidate cells, within two cells of a stone (which holds every four and open three
+ *    of the mover: each needs a stone of its own within two cells on its line), best hinted first,
+ *    cut to a few below the root
  *    (`movesTruncated` tells the search, which then does not take "every move loses" as proven).
  */
 import { type SelectiveSearch, TACTICAL_HINT } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
-import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, TEMPO_QUARTERS } from './pattern-tables.js';
+import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, HAS_POLICY, POLICY_ENEMY, POLICY_FAR, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import { VcfSolver, type VcfPosition } from './vcf.js';
 import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
@@ -26,8 +27,8 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
   readonly ply: number;
   /** Ply of the position the current search started from (moves are cut only below it). */
   readonly searchRootPly: number;
-  /** Stones within one cell of each cell (candidates are the empty cells with near > 0). */
-  readonly near: Uint16Array;
+  /** Stones in the eight cells around each cell (0: a candidate two cells from every stone, which the policy ranks lower). */
+  readonly nearRing1: Uint16Array;
   movesTruncated: boolean;
   /** Keeps the window counts up to date from now on (they are lazy on the pattern path; the full-width lists read them). */
   useWindows(): void;
@@ -86,7 +87,10 @@ const STOP_THREE_HINT = TACTICAL_HINT + 50_000;
 const THREE_HINT = TACTICAL_HINT;
 const QUIET_CAP = 49_999;
 
-/** Ordering hint of a move for the side to move: fives, blocks, fours, open-three points, then cell values (own + 3/4 of the enemy's). */
+/**
+ * Ordering hint of a move for the side to move: fives, blocks, fours, open-three points, then the policy
+ * (pattern-values.json, fitted to Rapfi's moves by tools/gomoku-policy.ts; without one, own value + 3/4 of the enemy's).
+ */
 export function patternHint(pos: PatternPosition, move: number): number {
   const p = pos.patterns!;
   const s = pos.side;
@@ -95,7 +99,10 @@ export function patternHint(pos: PatternPosition, move: number): number {
   const enemy = p.flags(move, o);
   if ((own & F_FIVE) !== 0) return WIN_HINT;
   if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
-  let quiet = p.value(move, s) + ((p.value(move, o) * 3) >> 2);
+  let quiet = HAS_POLICY
+    ? POLICY_OWN[p.keys[move * 2 + s]] + POLICY_ENEMY[p.keys[move * 2 + o]] + (pos.nearRing1[move] === 0 ? POLICY_FAR : 0)
+    : p.value(move, s) + ((p.value(move, o) * 3) >> 2);
+  if (quiet < 0) quiet = 0;
   if (quiet > QUIET_CAP) quiet = QUIET_CAP;
   if ((own & F_WIN4) !== 0) return WIN4_HINT + quiet;
   if ((own & F_FOUR) !== 0) return FOUR_HINT + quiet;
@@ -152,7 +159,7 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   const candidates = pos.candidates;
   if (count <= limit) {
     for (let i = 0; i < count; i++) buf[offset + i] = candidates[i];
-    return count + writeDistantThreats(pos, p, buf, offset + count);
+    return count;
   }
   // Keep every tactical move and the best quiet ones up to the limit.
   const hints = hintScratch;
@@ -167,7 +174,6 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
       hints[quiet++] = hint;
     }
   }
-  kept += writeDistantThreats(pos, p, buf, offset + kept);
   let i = 0;
   for (; i < quiet && kept < limit; i++) {
     let best = i;
@@ -179,27 +185,6 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   }
   pos.movesTruncated = i < quiet;
   return kept;
-}
-
-/**
- * The mover's fours and open threes two or more cells away from every stone (a broken four
- * "XXX.X", a split three "XX.X"): the candidate ring (one cell around stones) misses them, the
- * pattern sets do not. Written at buf[at..]; returns how many.
- */
-function writeDistantThreats(pos: PatternPosition, p: PatternBoard, buf: Int32Array, at: number): number {
-  const s = pos.side;
-  const near = pos.near;
-  let added = 0;
-  for (let i = 0, fours = p.count(s, F_FOUR); i < fours; i++) {
-    const cell = p.item(s, F_FOUR, i);
-    if (near[cell] === 0) buf[at + added++] = cell;
-  }
-  for (let i = 0, threes = p.count(s, F_THREE); i < threes; i++) {
-    const cell = p.item(s, F_THREE, i);
-    // A cell that is a four as well is already in.
-    if (near[cell] === 0 && (p.flags(cell, s) & F_FOUR) === 0) buf[at + added++] = cell;
-  }
-  return added;
 }
 
 /**

@@ -170,9 +170,21 @@ export interface PatternValues {
   readonly tempoQuarters: number;
   /**
    * Optional value of each cell shape (SHAPE_NAMES: the cell's four line classes, strongest first), replacing the
-   * class sums and bonuses in the evaluation (tools/gomoku-fit.ts --cells); move ordering keeps the hand-set sums.
+   * class sums and bonuses in the evaluation (tools/gomoku-fit.ts --cells); move ordering reads the policy below.
    */
   readonly cellValues?: Readonly<Record<string, number>>;
+  /** Optional move-ordering policy (tools/gomoku-policy.ts), in hint units; without it the quiet hint is the hand-set sums. */
+  readonly policy?: PolicyValues;
+}
+
+/**
+ * A quiet candidate's hint: own[its shape for the mover] + enemy[its shape for the opponent] + far when no stone is in
+ * its eight neighbours (a ring-2 candidate).
+ */
+export interface PolicyValues {
+  readonly far: number;
+  readonly own: Readonly<Record<string, number>>;
+  readonly enemy: Readonly<Record<string, number>>;
 }
 
 /**
@@ -209,6 +221,9 @@ export const HAND_SET_VALUES: PatternValues = {
   tempoQuarters: 5,
 };
 
+/** Added to the policy's own term so that a quiet hint stays positive (each term is bounded by it in the file). */
+const POLICY_BASE = 1000;
+
 export const PATTERN_VALUES = checkedValues(
   JSON.parse(readFileSync(new URL('./pattern-values.json', import.meta.url), 'utf8')) as typeof valuesJson,
 );
@@ -219,6 +234,14 @@ function checkedValues(values: PatternValues): PatternValues {
   const ints = [...values.classValues, values.doubleFour, values.fourThree, values.doubleThree, values.tempoQuarters];
   if (values.classValues.length !== CLASS_COUNT || !ints.every((v) => Number.isInteger(v) && v >= 0 && v < 100_000)) {
     throw new Error('pattern-values.json: nine class values and non-negative integer bonuses expected');
+  }
+  const policy = values.policy;
+  if (policy !== undefined) {
+    const table = (t: Readonly<Record<string, number>>): boolean =>
+      Object.keys(t).length === SHAPE_COUNT && SHAPE_NAMES.every((name) => Number.isInteger(t[name]) && Math.abs(t[name]) < POLICY_BASE);
+    if (!Number.isInteger(policy.far) || Math.abs(policy.far) >= POLICY_BASE || !table(policy.own) || !table(policy.enemy)) {
+      throw new Error(`pattern-values.json: policy needs an integer far and own and enemy terms per shape (${SHAPE_COUNT}), each |v| < ${POLICY_BASE}`);
+    }
   }
   const shapes = values.cellValues;
   if (shapes !== undefined) {
@@ -255,7 +278,7 @@ export function cellValueOf(key: number, values: PatternValues): number {
 /** Per cell key: flags (F_*) and value. */
 export const CELL_FLAGS = new Uint8Array(CELL_KEYS);
 export const CELL_VALUE = new Int32Array(CELL_KEYS);
-/** Per cell key: the hand-set value, read by move ordering (hint and VCT); the fitted values cost the VCT tactics. */
+/** Per cell key: the hand-set value, read by the VCT's ordering (and the hint without a policy); the fitted values cost the VCT tactics. */
 export const HINT_VALUE = new Int32Array(CELL_KEYS);
 
 for (let key = 0; key < CELL_KEYS; key++) {
@@ -278,4 +301,22 @@ for (let key = 0; key < CELL_KEYS; key++) {
   CELL_FLAGS[key] = flags;
   CELL_VALUE[key] = evaluationValueOf(key, PATTERN_VALUES);
   HINT_VALUE[key] = cellValueOf(key, HAND_SET_VALUES);
+}
+
+/**
+ * The policy's units a logit: 20, the temperature at which the hand-set hints fit the teacher's moves best (a softmax of
+ * 0.05 x hint), so the history table keeps the weight it had against the hint.
+ */
+export const POLICY_UNITS_PER_LOGIT = 20;
+/** Per cell key: the policy's mover and opponent terms (POLICY_BASE in the mover's), and its far term; all 0 without a policy. */
+export const POLICY_OWN = new Int32Array(CELL_KEYS);
+export const POLICY_ENEMY = new Int32Array(CELL_KEYS);
+export const POLICY_FAR = PATTERN_VALUES.policy?.far ?? 0;
+export const HAS_POLICY = PATTERN_VALUES.policy !== undefined;
+if (PATTERN_VALUES.policy !== undefined) {
+  const { own, enemy } = PATTERN_VALUES.policy;
+  for (let key = 0; key < CELL_KEYS; key++) {
+    POLICY_OWN[key] = POLICY_BASE + own[SHAPE_NAMES[CELL_SHAPE[key]]];
+    POLICY_ENEMY[key] = enemy[SHAPE_NAMES[CELL_SHAPE[key]]];
+  }
 }

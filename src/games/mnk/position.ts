@@ -78,6 +78,10 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   scanCounter = 0;
   private readonly neighbourDr: Int8Array;
   private readonly neighbourDc: Int8Array;
+  /** 1 for the neighbourhood's offsets to the eight adjacent cells. */
+  private readonly neighbourRing1: Uint8Array;
+  /** Stones in the eight cells around each cell (near counts the whole neighbourhood). */
+  readonly nearRing1: Uint16Array;
 
   /** Moves made since construction and whether each completed a K-line. */
   readonly played: Int32Array;
@@ -145,8 +149,11 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     this.candidateIndex = new Int32Array(this.cellCount).fill(-1);
     this.scanStamp = new Int32Array(this.cellCount);
     this.scanValue = new Int32Array(this.cellCount);
-    this.neighbourDr = Int8Array.from(profile.neighbourhood.map((d) => d[0]));
-    this.neighbourDc = Int8Array.from(profile.neighbourhood.map((d) => d[1]));
+    const ring = k === 5 && profile.patterns ? profile.patternNeighbourhood : profile.neighbourhood;
+    this.neighbourDr = Int8Array.from(ring.map((d) => d[0]));
+    this.neighbourDc = Int8Array.from(ring.map((d) => d[1]));
+    this.neighbourRing1 = Uint8Array.from(ring.map((d) => (Math.max(Math.abs(d[0]), Math.abs(d[1])) === 1 ? 1 : 0)));
+    this.nearRing1 = new Uint16Array(this.cellCount);
     this.patterns = k === 5 && profile.patterns ? new PatternBoard(m, n, exactK, this.cells) : null;
 
     let empties = 0;
@@ -519,6 +526,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
       const cc = c + dc[i];
       if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
       const nb = rr * n + cc;
+      this.nearRing1[nb] += this.neighbourRing1[i];
       if (this.near[nb]++ === 0 && this.cells[nb] === EMPTY) this.addCandidate(nb);
     }
   }
@@ -534,6 +542,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
       const cc = c + dc[i];
       if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
       const nb = rr * n + cc;
+      this.nearRing1[nb] -= this.neighbourRing1[i];
       if (--this.near[nb] === 0 && this.candidateIndex[nb] >= 0) this.removeCandidate(nb);
     }
     if (this.near[cell] > 0) this.addCandidate(cell);

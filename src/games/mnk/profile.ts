@@ -1,13 +1,14 @@
 /**
  * Engine profiles: what the arena pits against each other.
- *  - 'default': candidate cells next to stones, narrowed further by forced replies and threat
+ *  - 'default': candidate cells next to stones (within two on the K = 5 pattern path), narrowed further by forced replies and threat
  *    zones (moves.ts); window weights that grow steeply with the stones a window lacks;
  *    side-to-move threat terms (evaluation.ts); the threat-space / exact solver (solver.ts).
  *  - 'window': 'default' without the K = 5 line-pattern fast path (the engine before it, for the arena);
  *  - 'seed': the seed engine's ideas only: candidates in the +-1 neighbourhood of stones, a plain
  *    threat-count evaluation (no side-to-move terms), no forced-move pruning, no solver.
- *    (A distance-2 neighbourhood was tried for 'default' and lost to +-1 in arena games: the
- *    wider branching cost more depth than the cells it added were worth.)
+ *    (A distance-2 neighbourhood was tried for the window engine and lost to +-1 in arena games: the
+ *    wider branching cost more depth than the cells it added were worth. The pattern path cuts its
+ *    lists by a policy below the root, and there it pays: docs/gomoku-strength.md, tenth round.)
  */
 
 export interface MnkProfile {
@@ -16,6 +17,11 @@ export interface MnkProfile {
   readonly patterns: boolean;
   /** Candidate neighbourhood as (dr, dc) pairs around every stone. */
   readonly neighbourhood: readonly (readonly [number, number])[];
+  /**
+   * The same on the pattern path, where the move list is cut by the policy's hint: Rapfi plays a tenth of its quiet
+   * moves two cells from every stone (tools/gomoku-policy.ts), which ring 1 never offers.
+   */
+  readonly patternNeighbourhood: readonly (readonly [number, number])[];
   /** Weight of a window with `missing` empty cells and no enemy stone (index = missing, 1..). */
   readonly weightByMissing: readonly number[];
   /** Counts threats from the side-to-move's point of view (who moves next matters). */
@@ -28,6 +34,8 @@ export interface MnkProfile {
 
 const RING_1: [number, number][] = [];
 for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) if (dr !== 0 || dc !== 0) RING_1.push([dr, dc]);
+const RING_2: [number, number][] = [];
+for (let dr = -2; dr <= 2; dr++) for (let dc = -2; dc <= 2; dc++) if (dr !== 0 || dc !== 0) RING_2.push([dr, dc]);
 
 /**
  * Weights indexed by missing stones (0 = complete, unused). A K-1 window (one cell short) is worth
@@ -39,6 +47,7 @@ const SEED_WEIGHTS = [0, 1000, 100, 10, 1, 1, 1];
 export const DEFAULT_PROFILE: MnkProfile = {
   name: 'default',
   neighbourhood: RING_1,
+  patternNeighbourhood: RING_2,
   weightByMissing: DEFAULT_WEIGHTS,
   tempoAware: true,
   useSolver: true,
@@ -52,6 +61,7 @@ export const WINDOW_PROFILE: MnkProfile = { ...DEFAULT_PROFILE, name: 'window', 
 export const SEED_PROFILE: MnkProfile = {
   name: 'seed',
   neighbourhood: RING_1,
+  patternNeighbourhood: RING_1,
   weightByMissing: SEED_WEIGHTS,
   tempoAware: false,
   useSolver: false,

@@ -28,6 +28,9 @@ import {
   F_FOUR,
   F_THREE,
   F_WIN4,
+  POLICY_ENEMY,
+  POLICY_FAR,
+  POLICY_OWN,
   classOfLine,
 } from '../../../src/games/mnk/pattern-tables.js';
 import { VcfSolver } from '../../../src/games/mnk/vcf.js';
@@ -333,10 +336,10 @@ t.test('forced move lists: a five is blocked; an open three is answered by the c
   t.ok((four.patterns!.flags(cell(four, 7, 5), 0) & F_FIVE) !== 0 && (four.patterns!.flags(cell(four, 7, 5), 1) & F_FOUR) === 0);
 });
 
-t.test('the move list holds fours and open threes two cells away from every stone', async (t) => {
-  // X to move: 7,4-7,6 and 3,4 3,5. 7,8 is two cells from 7,6 (outside the ring of candidates around
-  // stones) and makes XXX.X, a four (7,7 completes it); 3,7 makes .XX.X. on row 3, an open three
-  // (3,6 then makes an open four). 0,14 makes nothing: it stays out.
+t.test('the candidates reach two cells from the stones: fours and open threes there, ranked by the policy', async (t) => {
+  // X to move: 7,4-7,6 and 3,4 3,5. 7,8 is two cells from 7,6 (no stone among its eight neighbours) and
+  // makes XXX.X, a four (7,7 completes it); 3,7 makes .XX.X. on row 3, an open three (3,6 then makes an
+  // open four). 0,14 is three cells from every stone: it stays out.
   const pos = board(
     ['...............', '...............', '...............', '....XX.........', '...............',
       '...............', '...............', '....XXX........', '...............', '...............',
@@ -344,8 +347,16 @@ t.test('the move list holds fours and open threes two cells away from every ston
     0,
   );
   const p = pos.patterns!;
-  t.ok((p.flags(cell(pos, 7, 8), 0) & F_FOUR) !== 0 && pos.near[cell(pos, 7, 8)] === 0, '7,8: a four outside the ring');
-  t.ok((p.flags(cell(pos, 3, 7), 0) & F_THREE) !== 0 && pos.near[cell(pos, 3, 7)] === 0, '3,7: an open three outside the ring');
+  t.ok((p.flags(cell(pos, 7, 8), 0) & F_FOUR) !== 0 && pos.nearRing1[cell(pos, 7, 8)] === 0, '7,8: a four two cells out');
+  t.ok((p.flags(cell(pos, 3, 7), 0) & F_THREE) !== 0 && pos.nearRing1[cell(pos, 3, 7)] === 0, '3,7: an open three two cells out');
+  t.equal(pos.near[cell(pos, 0, 14)], 0);
+  // A quiet cell's hint is the policy's: own + enemy terms of its two keys, and the far term two cells out (11,13:
+  // O's 11,11 and 13,13 are two away) but not next to a stone (12,12).
+  for (const [r, c, far] of [[11, 13, POLICY_FAR], [12, 12, 0]]) {
+    const at = cell(pos, r, c);
+    t.equal(pos.nearRing1[at] === 0, far !== 0);
+    t.equal(pos.moveOrderScore(at), POLICY_OWN[p.keys[at * 2]] + POLICY_ENEMY[p.keys[at * 2 + 1]] + far, `${r},${c}: the policy's hint`);
+  }
   const buf = new Int32Array(512);
   for (const searchRootPly of [0, -2]) {
     // At the root (every candidate) and two plies below it (the list cut to the best few).

@@ -1,0 +1,118 @@
+/**
+ * The gomoku move-ordering policy fit (tools/gomoku-policy.ts): the samples of a hand-made game, a known optimum of the
+ * softmax fit, the ranking summary, and the shipped policy as the engine reads it.
+ */
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import {
+  C_FLEX2,
+  C_ONE,
+  CELL_SHAPE,
+  HAS_POLICY,
+  POLICY_ENEMY,
+  POLICY_FAR,
+  POLICY_OWN,
+  POLICY_UNITS_PER_LOGIT,
+  POW9,
+  SHAPE_COUNT,
+  SHAPE_NAMES,
+} from '../../src/games/mnk/pattern-tables.js';
+import {
+  POLICY_PARAMS,
+  type PolicySample,
+  fitPolicy,
+  policyLoss,
+  policySamples,
+  policyValues,
+  rankSummary,
+  teacherSide,
+} from '../../tools/gomoku-policy.js';
+import { fromRoot } from '../support/paths.js';
+
+/** Moves as [column, row]: a one-stone opening, then the teacher (white) answers twice. */
+const GAME = {
+  size: 15,
+  rule: 0,
+  black: 'A (node dist/src/adapters/pbrain.js)',
+  white: 'B (RAPFI/pbrain-rapfi)',
+  opening: [[7, 7]] as [number, number][],
+  // White's first reply is two cells from the only stone (a far move), its second next to a stone.
+  moves: [[7, 7], [9, 9], [0, 0], [8, 9]] as [number, number][],
+  winner: null,
+};
+
+t.test('samples: the teacher\'s quiet moves after the opening, over the empty cells within two of a stone', async (t) => {
+  t.equal(teacherSide(GAME, 'rapfi'), 1);
+  t.equal(teacherSide(GAME, 'RAPFI'), 1, 'names compare without case');
+  t.equal(teacherSide(GAME, 'node'), 0);
+  t.equal(teacherSide(GAME, 'embryo'), -1);
+  t.same(policySamples(GAME, 'embryo'), [], 'no teacher: no samples');
+  const [first, second, ...rest] = policySamples(GAME, 'rapfi');
+  t.equal(rest.length, 0, 'two white moves, both quiet');
+  // Ply 1: one stone at (7, 7): its 24 neighbours within two cells are the candidates, 8 of them in ring 1.
+  t.equal(first.own.length, 24);
+  t.equal([...first.far].filter((f) => f === 1).length, 16);
+  t.equal(first.far[first.played], 1, '(9, 9) is two cells away');
+  // Ply 3: stones at (7, 7), (9, 9) and (0, 0); (8, 9) is next to (9, 9). (0, 0) adds its 8 cells within two
+  // ((0, 1), (0, 2), (1, 0) ... (2, 2)); (9, 9)'s 24 overlap (7, 7)'s in the 3x3 block (7..9, 7..9) but for the two
+  // stones: 24 + 24 - 7 - 2 = 39, plus 8.
+  t.equal(second.own.length, 47);
+  t.equal(second.far[second.played], 0);
+  // Every line through (8, 9) fits a five (ONE at least); white's (9, 9) beside it on its row makes that line a two
+  // for white, and no black stone is on its lines ((7, 7) is a knight's move away).
+  t.equal(SHAPE_NAMES[second.own[second.played]], `${C_FLEX2}111`);
+  t.equal(SHAPE_NAMES[second.enemy[second.played]], '1111');
+  // Hand-set hints: the quiet sums of the engine before the policy.
+  t.ok(second.hand.every((h) => h >= 0));
+});
+
+t.test('fit: one shape played 3 times in 4 against another, the far term, the ranking', async (t) => {
+  // Two candidates each: own shape 1 (enemy 0) against own shape 2 (enemy 0); the first is played 3 times of 4.
+  const sample = (played: number): PolicySample => ({
+    own: Int32Array.of(1, 2),
+    enemy: Int32Array.of(0, 0),
+    far: Uint8Array.of(0, 0),
+    hand: Int32Array.of(10, 20),
+    played,
+  });
+  const samples = [sample(0), sample(0), sample(0), sample(1)];
+  const zero = new Float64Array(POLICY_PARAMS);
+  t.equal(policyLoss(samples, zero), Math.log(2));
+  const w = fitPolicy(samples, 1e-9);
+  t.ok(Math.abs(w[1] - w[2] - Math.log(3)) < 1e-4, `own[1] - own[2] = ${w[1] - w[2]} is ln 3`);
+  t.ok(Math.abs(policyLoss(samples, w) - (-0.75 * Math.log(0.75) - 0.25 * Math.log(0.25))) < 1e-6);
+  t.ok(Math.abs(w[SHAPE_COUNT]) < 1e-6, 'enemy[0] is the same in both candidates: the ridge keeps it at 0');
+  // A far candidate played 1 time in 4 against a ring-1 one of the same shapes: far = -ln 3.
+  const farSample = (played: number): PolicySample => ({
+    own: Int32Array.of(1, 1),
+    enemy: Int32Array.of(0, 0),
+    far: Uint8Array.of(0, 1),
+    hand: Int32Array.of(10, 0),
+    played,
+  });
+  const far = fitPolicy([farSample(0), farSample(0), farSample(0), farSample(1)], 1e-9);
+  t.ok(Math.abs(far[POLICY_PARAMS - 1] + Math.log(3)) < 1e-4, `far = ${far[POLICY_PARAMS - 1]} is -ln 3`);
+  // Rankings: the fitted policy puts the first candidate first in 3 of 4; the hand-set hints (20 > 10) in 1 of 4.
+  t.same(rankSummary(samples, w), { positions: 4, first: 0.75, top12: 1, top24: 1 });
+  t.same(rankSummary(samples, null), { positions: 4, first: 0.25, top12: 1, top24: 1 });
+  t.same(rankSummary([farSample(1)], null), { positions: 1, first: 0, top12: 0, top24: 0 }, 'the hand-set hints never had far cells');
+  // In hint units.
+  const units = policyValues(w);
+  t.equal(units.own[SHAPE_NAMES[1]] - units.own[SHAPE_NAMES[2]], Math.round(w[1] * POLICY_UNITS_PER_LOGIT) - Math.round(w[2] * POLICY_UNITS_PER_LOGIT));
+  t.equal(Object.keys(units.enemy).length, SHAPE_COUNT);
+});
+
+t.test('the shipped policy: the engine reads pattern-values.json\'s policy', async (t) => {
+  const file = JSON.parse(readFileSync(fromRoot('src/games/mnk/pattern-values.json'), 'utf8')) as {
+    policy: { far: number; own: Record<string, number>; enemy: Record<string, number> };
+  };
+  t.ok(HAS_POLICY);
+  t.equal(POLICY_FAR, file.policy.far);
+  t.ok(file.policy.far < 0, 'a far cell ranks below a ring-1 cell of the same shapes');
+  // A cell with an open two on one line and ONE on the others; and the empty key.
+  for (const key of [C_FLEX2 * POW9[0] + C_ONE * (POW9[1] + POW9[2] + POW9[3]), 0]) {
+    const name = SHAPE_NAMES[CELL_SHAPE[key]];
+    t.equal(POLICY_OWN[key] - POLICY_OWN[0], file.policy.own[name] - file.policy.own['0000']);
+    t.equal(POLICY_ENEMY[key], file.policy.enemy[name]);
+  }
+});

@@ -1,0 +1,329 @@
+/**
+ * npm run gomoku-policy -- [--records LIST] [--teacher NAME] [--holdout N] [--write]
+ *
+ * Fits the K = 5 pattern path's move-ordering policy (pattern-values.json `policy`) to a strong engine's moves: the
+ * quiet moves the teacher (by default Rapfi, named in the pbrain-match records) played in the repository's gomoku
+ * games. The policy ranks the quiet candidates (empty cells within two of a stone that make no five, four or open
+ * three for the mover) by own[shape for the mover] + enemy[shape for the opponent] + far (when no stone is in the
+ * cell's eight neighbours): a softmax over the position's candidates, fitted by Newton's method on the log
+ * likelihood of the teacher's move with a small ridge. Every --holdout-th game is held out. Printed: how often the
+ * teacher's move is the first, in the first 12 and in the first 24 of the hand-set hints (on the ring-1 candidates the
+ * engine had before) and of the fitted policy; --write stores the policy in hint units (POLICY_UNITS_PER_LOGIT).
+ *
+ * Samples: the teacher to move, after the opening, no five cell for either side and no winning-four cell for the
+ * opponent (the search's move list is forced there), the move played a quiet one.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { intOption, runCliIfMain } from '../src/core/cli.js';
+import {
+  CELL_SHAPE,
+  F_FIVE,
+  F_FOUR,
+  F_THREE,
+  F_WIN4,
+  HINT_VALUE,
+  POLICY_UNITS_PER_LOGIT,
+  SHAPE_COUNT,
+  SHAPE_NAMES,
+} from '../src/games/mnk/pattern-tables.js';
+import { PatternBoard } from '../src/games/mnk/patterns.js';
+import { type GameRecord, defaultRecords, readSamples, solve } from './gomoku-fit.js';
+
+const USAGE = `npm run gomoku-policy -- [options]
+
+Fits the K = 5 move-ordering policy to the quiet moves a strong engine played in the recorded games and reports
+how often its move ranks first, in the first 12 and in the first 24 under the hand-set hints and the fitted policy.
+
+Options:
+  --records LIST  comma-separated JSONL game records (default: tools/records/gomoku-*.jsonl, then gomoku-*/*.jsonl)
+  --teacher NAME  the player whose moves are fitted: records whose black or white name contains NAME (default rapfi)
+  --holdout N     every N-th game is held out (default 10)
+  --write         store the policy in src/games/mnk/pattern-values.json
+  --help          this text
+`;
+
+/** Parameters: own[shape], enemy[shape], far. */
+export const POLICY_PARAMS = 2 * SHAPE_COUNT + 1;
+const FAR = 2 * SHAPE_COUNT;
+const TACTICAL = F_FIVE | F_FOUR | F_THREE | F_WIN4;
+
+/** One position: per quiet candidate its mover's shape, opponent's shape, far flag and hand-set hint; the teacher's move. */
+export interface PolicySample {
+  readonly own: Int32Array;
+  readonly enemy: Int32Array;
+  readonly far: Uint8Array;
+  readonly hand: Int32Array;
+  readonly played: number;
+}
+
+/** Index of the teacher's colour in a record (0 black, 1 white), -1 when neither name contains `teacher`. */
+export function teacherSide(game: GameRecord, teacher: string): number {
+  const name = teacher.toLowerCase();
+  if ((game.black ?? '').toLowerCase().includes(name)) return 0;
+  if ((game.white ?? '').toLowerCase().includes(name)) return 1;
+  return -1;
+}
+
+/** The policy samples of one game: the teacher's quiet moves after the opening. */
+export function policySamples(game: GameRecord, teacher: string): PolicySample[] {
+  const side = teacherSide(game, teacher);
+  if (side < 0) return [];
+  const n = game.size;
+  const cells = new Uint8Array(n * n);
+  const board = new PatternBoard(n, n, game.rule === 1, cells);
+  const samples: PolicySample[] = [];
+  const opening = game.opening?.length ?? 0;
+  for (let ply = 0; ply < game.moves.length; ply++) {
+    const s = ply % 2;
+    const o = 1 - s;
+    const [col, row] = game.moves[ply];
+    const move = row * n + col;
+    const forced = board.count(s, F_FIVE) > 0 || board.count(o, F_FIVE) > 0 || board.count(o, F_WIN4) > 0;
+    if (s === side && ply >= opening && ply > 0 && !forced && (board.flags(move, s) & TACTICAL) === 0) {
+      const sample = positionSample(board, cells, n, s, move);
+      if (sample !== null) samples.push(sample);
+    }
+    cells[move] = s + 1;
+    board.place(move, s);
+  }
+  return samples;
+}
+
+/** The quiet candidates of a position and the index of `move` among them (null when it is not one: a far move). */
+function positionSample(board: PatternBoard, cells: Uint8Array, n: number, s: number, move: number): PolicySample | null {
+  const own: number[] = [];
+  const enemy: number[] = [];
+  const far: number[] = [];
+  const hand: number[] = [];
+  let played = -1;
+  for (let cell = 0; cell < n * n; cell++) {
+    if (cells[cell] !== 0 || (board.flags(cell, s) & TACTICAL) !== 0) continue;
+    const distance = stoneDistance(cells, n, cell);
+    if (distance > 2) continue;
+    if (cell === move) played = own.length;
+    const ownKey = board.keys[cell * 2 + s];
+    const enemyKey = board.keys[cell * 2 + 1 - s];
+    own.push(CELL_SHAPE[ownKey]);
+    enemy.push(CELL_SHAPE[enemyKey]);
+    far.push(distance === 2 ? 1 : 0);
+    // The engine's quiet hint before the policy (pattern-search.ts patternHint).
+    hand.push(HINT_VALUE[ownKey] + ((HINT_VALUE[enemyKey] * 3) >> 2));
+  }
+  if (played < 0) return null;
+  return { own: Int32Array.from(own), enemy: Int32Array.from(enemy), far: Uint8Array.from(far), hand: Int32Array.from(hand), played };
+}
+
+/** Chebyshev distance from a cell to the nearest stone, 3 when none is within 2. */
+function stoneDistance(cells: Uint8Array, n: number, cell: number): number {
+  const r = (cell / n) | 0;
+  const c = cell - r * n;
+  let best = 3;
+  for (let dr = -2; dr <= 2; dr++) {
+    for (let dc = -2; dc <= 2; dc++) {
+      const rr = r + dr;
+      const cc = c + dc;
+      if (rr < 0 || rr >= n || cc < 0 || cc >= n || cells[rr * n + cc] === 0) continue;
+      best = Math.min(best, Math.max(Math.abs(dr), Math.abs(dc)));
+    }
+  }
+  return best;
+}
+
+/** Fills out[0 ..] with each candidate's policy score (logits) under w; returns the candidate count. */
+function policyScores(sample: PolicySample, w: Float64Array, out: Float64Array): number {
+  const count = sample.own.length;
+  for (let i = 0; i < count; i++) out[i] = w[sample.own[i]] + w[SHAPE_COUNT + sample.enemy[i]] + sample.far[i] * w[FAR];
+  return count;
+}
+
+/** Rank of the played move among the scores (ties count against it: the engine's order among equals is arbitrary). */
+function rankOfPlayed(scores: Float64Array, count: number, played: number): number {
+  let rank = 0;
+  for (let i = 0; i < count; i++) if (i !== played && scores[i] >= scores[played]) rank++;
+  return rank;
+}
+
+export interface RankSummary {
+  readonly positions: number;
+  readonly first: number;
+  readonly top12: number;
+  readonly top24: number;
+}
+
+/** How often the teacher's move ranks first / in the first 12 / 24, under the policy w or (w null) the hand-set hints on ring-1 cells. */
+export function rankSummary(samples: readonly PolicySample[], w: Float64Array | null): RankSummary {
+  let first = 0;
+  let top12 = 0;
+  let top24 = 0;
+  const scores = new Float64Array(maxCandidates(samples));
+  for (const sample of samples) {
+    const count = sample.own.length;
+    if (w !== null) policyScores(sample, w, scores);
+    // The hand-set hints never saw a far cell: they were not candidates.
+    else for (let i = 0; i < count; i++) scores[i] = sample.far[i] === 1 ? -Infinity : sample.hand[i];
+    if (scores[sample.played] === -Infinity) continue;
+    const rank = rankOfPlayed(scores, count, sample.played);
+    if (rank === 0) first++;
+    if (rank < 12) top12++;
+    if (rank < 24) top24++;
+  }
+  return { positions: samples.length, first: first / samples.length, top12: top12 / samples.length, top24: top24 / samples.length };
+}
+
+function maxCandidates(samples: readonly PolicySample[]): number {
+  let most = 1;
+  for (const s of samples) most = Math.max(most, s.own.length);
+  return most;
+}
+
+/** Mean negative log likelihood of the teacher's moves under the policy, plus ridge / 2 * |w|^2. */
+export function policyLoss(samples: readonly PolicySample[], w: Float64Array, ridge = 0): number {
+  const scores = new Float64Array(maxCandidates(samples));
+  let sum = 0;
+  for (const sample of samples) {
+    const count = policyScores(sample, w, scores);
+    let top = -Infinity;
+    for (let i = 0; i < count; i++) top = Math.max(top, scores[i]);
+    let z = 0;
+    for (let i = 0; i < count; i++) z += Math.exp(scores[i] - top);
+    sum += Math.log(z) + top - scores[sample.played];
+  }
+  let norm = 0;
+  for (let i = 0; i < w.length; i++) norm += w[i] * w[i];
+  return sum / samples.length + (ridge / 2) * norm;
+}
+
+/** The policy by Newton's method on policyLoss (convex; the ridge also pins the constant the softmax cannot see). */
+export function fitPolicy(samples: readonly PolicySample[], ridge: number, iterations = 30): Float64Array {
+  const n = POLICY_PARAMS;
+  const w = new Float64Array(n);
+  const scores = new Float64Array(maxCandidates(samples));
+  const mean = new Float64Array(n);
+  const touched = new Int32Array(n);
+  const isTouched = new Uint8Array(n);
+  for (let it = 0; it < iterations; it++) {
+    const g = new Float64Array(n);
+    const h = new Float64Array(n * n);
+    for (const sample of samples) {
+      const count = policyScores(sample, w, scores);
+      let top = -Infinity;
+      for (let i = 0; i < count; i++) top = Math.max(top, scores[i]);
+      let z = 0;
+      for (let i = 0; i < count; i++) z += scores[i] = Math.exp(scores[i] - top);
+      // g += E[x] - x_played; H += E[x x'] - E[x] E[x]'.
+      let used = 0;
+      const add = (j: number, p: number): void => {
+        if (isTouched[j] === 0) {
+          isTouched[j] = 1;
+          touched[used++] = j;
+        }
+        mean[j] += p;
+      };
+      for (let i = 0; i < count; i++) {
+        const p = scores[i] / z;
+        const a = sample.own[i];
+        const b = SHAPE_COUNT + sample.enemy[i];
+        add(a, p);
+        add(b, p);
+        h[a * n + a] += p;
+        h[b * n + b] += p;
+        h[a * n + b] += p;
+        h[b * n + a] += p;
+        if (sample.far[i] === 1) {
+          add(FAR, p);
+          h[FAR * n + FAR] += p;
+          h[FAR * n + a] += p;
+          h[a * n + FAR] += p;
+          h[FAR * n + b] += p;
+          h[b * n + FAR] += p;
+        }
+      }
+      g[sample.own[sample.played]] -= 1;
+      g[SHAPE_COUNT + sample.enemy[sample.played]] -= 1;
+      if (sample.far[sample.played] === 1) g[FAR] -= 1;
+      for (let u = 0; u < used; u++) {
+        const j = touched[u];
+        g[j] += mean[j];
+        const row = j * n;
+        for (let v = 0; v < used; v++) h[row + touched[v]] -= mean[j] * mean[touched[v]];
+      }
+      for (let u = 0; u < used; u++) {
+        mean[touched[u]] = 0;
+        isTouched[touched[u]] = 0;
+      }
+    }
+    const rows = samples.length;
+    for (let i = 0; i < n; i++) {
+      g[i] = g[i] / rows + ridge * w[i];
+      for (let j = 0; j < n; j++) h[i * n + j] /= rows;
+      h[i * n + i] += ridge;
+    }
+    const step = solve(h, g);
+    // Damped: a full Newton step can overshoot a softmax whose optimum is far (it then oscillates); halve it until the
+    // objective falls.
+    const before = policyLoss(samples, w, ridge);
+    const trial = new Float64Array(n);
+    let scale = 1;
+    for (let halvings = 0; halvings < 30; halvings++, scale /= 2) {
+      for (let i = 0; i < n; i++) trial[i] = w[i] - scale * step[i];
+      if (policyLoss(samples, trial, ridge) <= before) break;
+    }
+    let largest = 0;
+    for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(w[i] - trial[i]));
+    w.set(trial);
+    // Converged: no term moves by a thousandth of a logit (the file stores POLICY_UNITS_PER_LOGIT units a logit).
+    if (largest < 1e-3) break;
+  }
+  return w;
+}
+
+/** The policy in hint units, as pattern-values.json stores it. */
+export function policyValues(w: Float64Array): { far: number; own: Record<string, number>; enemy: Record<string, number> } {
+  const own: Record<string, number> = {};
+  const enemy: Record<string, number> = {};
+  const units = (v: number): number => Math.round(v * POLICY_UNITS_PER_LOGIT);
+  for (let i = 0; i < SHAPE_COUNT; i++) {
+    own[SHAPE_NAMES[i]] = units(w[i]);
+    enemy[SHAPE_NAMES[i]] = units(w[SHAPE_COUNT + i]);
+  }
+  return { far: units(w[FAR]), own, enemy };
+}
+
+/** The policy's ridge (on the mean log likelihood): rare shapes stay near 0. */
+export const POLICY_RIDGE = 1e-3;
+
+function main({ values }: { values: Record<string, unknown> }): void {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const holdout = intOption(values, 'holdout', 10, 2, 1000);
+  const teacher = typeof values.teacher === 'string' ? values.teacher : 'rapfi';
+  const records = typeof values.records === 'string' ? values.records.split(',') : defaultRecords(root);
+  const { train, test } = readSamples(records, holdout, (game) => policySamples(game, teacher), `games with ${teacher}'s quiet moves`);
+  const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  const line = (s: RankSummary): string => `first ${percent(s.first)}, in the first 12 ${percent(s.top12)}, in the first 24 ${percent(s.top24)}`;
+  console.log(`hand-set hints, ring-1 candidates: held out ${line(rankSummary(test, null))}`);
+  const w = fitPolicy(train, POLICY_RIDGE);
+  const rounded = Float64Array.from(w, (v) => Math.round(v * POLICY_UNITS_PER_LOGIT) / POLICY_UNITS_PER_LOGIT);
+  console.log(`policy (rounded), ring-2 candidates: held out ${line(rankSummary(test, rounded))}`);
+  console.log(`policy log loss: train ${policyLoss(train, rounded).toFixed(4)}, held out ${policyLoss(test, rounded).toFixed(4)}`);
+  if (values.write !== true) return;
+  const target = `${root}/src/games/mnk/pattern-values.json`;
+  const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+  writeFileSync(target, `${JSON.stringify({ ...previous, policy: policyValues(w) }, null, 2)}\n`);
+  console.log(`wrote ${target}`);
+}
+
+runCliIfMain(
+  import.meta.url,
+  {
+    name: 'npm run gomoku-policy',
+    usage: USAGE,
+    options: {
+      records: { type: 'string' },
+      teacher: { type: 'string' },
+      holdout: { type: 'string' },
+      write: { type: 'boolean' },
+    },
+  },
+  main,
+);
