@@ -22,10 +22,10 @@ import {
   F_FOUR,
   F_THREE,
   F_WIN4,
-  HINT_VALUE,
   POLICY_UNITS_PER_LOGIT,
   SHAPE_COUNT,
   SHAPE_NAMES,
+  handSetHint,
 } from '../src/games/mnk/pattern-tables.js';
 import { PatternBoard } from '../src/games/mnk/patterns.js';
 import { type GameRecord, defaultRecords, readSamples, solve } from './gomoku-fit.js';
@@ -108,7 +108,7 @@ function positionSample(board: PatternBoard, cells: Uint8Array, n: number, s: nu
     enemy.push(CELL_SHAPE[enemyKey]);
     far.push(distance === 2 ? 1 : 0);
     // The engine's quiet hint before the policy (pattern-search.ts patternHint).
-    hand.push(HINT_VALUE[ownKey] + ((HINT_VALUE[enemyKey] * 3) >> 2));
+    hand.push(handSetHint(ownKey, enemyKey));
   }
   if (played < 0) return null;
   return { own: Int32Array.from(own), enemy: Int32Array.from(enemy), far: Uint8Array.from(far), hand: Int32Array.from(hand), played };

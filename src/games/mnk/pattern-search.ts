@@ -17,7 +17,7 @@
  */
 import { type SelectiveSearch, TACTICAL_HINT } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
-import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, HAS_POLICY, POLICY_ENEMY, POLICY_FAR, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
+import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, HAS_POLICY, handSetHint, POLICY_ENEMY, POLICY_FAR, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import { VcfSolver, type VcfPosition } from './vcf.js';
 import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
@@ -101,7 +101,7 @@ export function patternHint(pos: PatternPosition, move: number): number {
   if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
   let quiet = HAS_POLICY
     ? POLICY_OWN[p.keys[move * 2 + s]] + POLICY_ENEMY[p.keys[move * 2 + o]] + (pos.nearRing1[move] === 0 ? POLICY_FAR : 0)
-    : p.value(move, s) + ((p.value(move, o) * 3) >> 2);
+    : handSetHint(p.keys[move * 2 + s], p.keys[move * 2 + o]);
   if (quiet < 0) quiet = 0;
   if (quiet > QUIET_CAP) quiet = QUIET_CAP;
   if ((own & F_WIN4) !== 0) return WIN4_HINT + quiet;

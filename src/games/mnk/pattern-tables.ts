@@ -281,6 +281,11 @@ export const CELL_VALUE = new Int32Array(CELL_KEYS);
 /** Per cell key: the hand-set value, read by the VCT's ordering (and the hint without a policy); the fitted values cost the VCT tactics. */
 export const HINT_VALUE = new Int32Array(CELL_KEYS);
 
+/** The quiet hint without a policy: the mover's hand-set value plus 3/4 of the opponent's, by the cell's two keys. */
+export function handSetHint(ownKey: number, enemyKey: number): number {
+  return HINT_VALUE[ownKey] + ((HINT_VALUE[enemyKey] * 3) >> 2);
+}
+
 for (let key = 0; key < CELL_KEYS; key++) {
   let fives = 0;
   let flex4 = 0;
