@@ -5,7 +5,8 @@
  * quiet moves the teacher (by default Rapfi, named in the pbrain-match records) played in the repository's gomoku
  * games. The policy ranks the quiet candidates (empty cells within two of a stone that make no five, four or open
  * three for the mover) by own[shape for the mover] + enemy[shape for the opponent] + far (when no stone is in the
- * cell's eight neighbours): a softmax over the position's candidates, fitted by Newton's method on the log
+ * cell's eight neighbours) + a term by the cell's distance from the opponent's last move and one by its distance from
+ * the mover's own (1 to 5, 6 or more): a softmax over the position's candidates, fitted by Newton's method on the log
  * likelihood of the teacher's move with a small ridge. Every --holdout-th game is held out. Printed: how often the
  * teacher's move is the first, in the first 12 and in the first 24 of the hand-set hints (on the ring-1 candidates the
  * engine had before) and of the fitted policy; --write stores the policy in hint units (POLICY_UNITS_PER_LOGIT).
@@ -22,10 +23,15 @@ import {
   F_FOUR,
   F_THREE,
   F_WIN4,
+  LAST_MOVE_BUCKETS,
+  LAST_MOVE_UNKNOWN,
+  PATTERN_VALUES,
   POLICY_UNITS_PER_LOGIT,
+  type PolicyValues,
   SHAPE_COUNT,
   SHAPE_NAMES,
   handSetHint,
+  lastMoveBucket,
 } from '../src/games/mnk/pattern-tables.js';
 import { PatternBoard } from '../src/games/mnk/patterns.js';
 import { type GameRecord, defaultRecords, readSamples, solve } from './gomoku-fit.js';
@@ -43,32 +49,39 @@ Options:
   --help          this text
 `;
 
-/** Parameters: own[shape], enemy[shape], far. */
-export const POLICY_PARAMS = 2 * SHAPE_COUNT + 1;
-const FAR = 2 * SHAPE_COUNT;
+/** Parameters: own[shape], enemy[shape], far, then a term per distance bucket from the opponent's and the mover's last move. */
+export const FAR = 2 * SHAPE_COUNT;
+export const LAST_OPPONENT = FAR + 1;
+export const LAST_OWN = LAST_OPPONENT + LAST_MOVE_BUCKETS;
+export const POLICY_PARAMS = LAST_OWN + LAST_MOVE_BUCKETS;
+/** Features of a candidate: own shape, enemy shape, far, two last-move buckets. */
+const MAX_FEATURES = 5;
 const TACTICAL = F_FIVE | F_FOUR | F_THREE | F_WIN4;
 
-/** One position: per quiet candidate its mover's shape, opponent's shape, far flag and hand-set hint; the teacher's move. */
+/**
+ * One position: per quiet candidate its mover's shape, opponent's shape, far flag, distance buckets from the opponent's
+ * and the mover's last move (lastMoveBucket; LAST_MOVE_UNKNOWN before there was one) and hand-set hint; the teacher's move.
+ */
 export interface PolicySample {
   readonly own: Int32Array;
   readonly enemy: Int32Array;
   readonly far: Uint8Array;
+  readonly lastOpponent: Uint8Array;
+  readonly lastOwn: Uint8Array;
   readonly hand: Int32Array;
   readonly played: number;
 }
 
-/** Index of the teacher's colour in a record (0 black, 1 white), -1 when neither name contains `teacher`. */
-export function teacherSide(game: GameRecord, teacher: string): number {
+/** The teacher's colours in a record: bit 0 black, bit 1 white (both in the teacher's games against itself), 0 when no name contains `teacher`. */
+export function teacherSides(game: GameRecord, teacher: string): number {
   const name = teacher.toLowerCase();
-  if ((game.black ?? '').toLowerCase().includes(name)) return 0;
-  if ((game.white ?? '').toLowerCase().includes(name)) return 1;
-  return -1;
+  return ((game.black ?? '').toLowerCase().includes(name) ? 1 : 0) | ((game.white ?? '').toLowerCase().includes(name) ? 2 : 0);
 }
 
 /** The policy samples of one game: the teacher's quiet moves after the opening. */
 export function policySamples(game: GameRecord, teacher: string): PolicySample[] {
-  const side = teacherSide(game, teacher);
-  if (side < 0) return [];
+  const sides = teacherSides(game, teacher);
+  if (sides === 0) return [];
   const n = game.size;
   const cells = new Uint8Array(n * n);
   const board = new PatternBoard(n, n, game.rule === 1, cells);
@@ -80,8 +93,8 @@ export function policySamples(game: GameRecord, teacher: string): PolicySample[]
     const [col, row] = game.moves[ply];
     const move = row * n + col;
     const forced = board.count(s, F_FIVE) > 0 || board.count(o, F_FIVE) > 0 || board.count(o, F_WIN4) > 0;
-    if (s === side && ply >= opening && ply > 0 && !forced && (board.flags(move, s) & TACTICAL) === 0) {
-      const sample = positionSample(board, cells, n, s, move);
+    if (((sides >> s) & 1) !== 0 && ply >= opening && ply > 0 && !forced && (board.flags(move, s) & TACTICAL) === 0) {
+      const sample = positionSample(board, cells, n, s, move, game.moves[ply - 1], ply >= 2 ? game.moves[ply - 2] : null);
       if (sample !== null) samples.push(sample);
     }
     cells[move] = s + 1;
@@ -91,10 +104,20 @@ export function policySamples(game: GameRecord, teacher: string): PolicySample[]
 }
 
 /** The quiet candidates of a position and the index of `move` among them (null when it is not one: a far move). */
-function positionSample(board: PatternBoard, cells: Uint8Array, n: number, s: number, move: number): PolicySample | null {
+function positionSample(
+  board: PatternBoard,
+  cells: Uint8Array,
+  n: number,
+  s: number,
+  move: number,
+  opponentLast: readonly [number, number],
+  ownLast: readonly [number, number] | null,
+): PolicySample | null {
   const own: number[] = [];
   const enemy: number[] = [];
   const far: number[] = [];
+  const lastOpponent: number[] = [];
+  const lastOwn: number[] = [];
   const hand: number[] = [];
   let played = -1;
   for (let cell = 0; cell < n * n; cell++) {
@@ -107,11 +130,23 @@ function positionSample(board: PatternBoard, cells: Uint8Array, n: number, s: nu
     own.push(CELL_SHAPE[ownKey]);
     enemy.push(CELL_SHAPE[enemyKey]);
     far.push(distance === 2 ? 1 : 0);
+    const row = (cell / n) | 0;
+    const col = cell - row * n;
+    lastOpponent.push(lastMoveBucket(Math.max(Math.abs(opponentLast[0] - col), Math.abs(opponentLast[1] - row))));
+    lastOwn.push(ownLast === null ? LAST_MOVE_UNKNOWN : lastMoveBucket(Math.max(Math.abs(ownLast[0] - col), Math.abs(ownLast[1] - row))));
     // The engine's quiet hint before the policy (pattern-search.ts patternHint).
     hand.push(handSetHint(ownKey, enemyKey));
   }
   if (played < 0) return null;
-  return { own: Int32Array.from(own), enemy: Int32Array.from(enemy), far: Uint8Array.from(far), hand: Int32Array.from(hand), played };
+  return {
+    own: Int32Array.from(own),
+    enemy: Int32Array.from(enemy),
+    far: Uint8Array.from(far),
+    lastOpponent: Uint8Array.from(lastOpponent),
+    lastOwn: Uint8Array.from(lastOwn),
+    hand: Int32Array.from(hand),
+    played,
+  };
 }
 
 /** Chebyshev distance from a cell to the nearest stone, 3 when none is within 2. */
@@ -130,10 +165,27 @@ function stoneDistance(cells: Uint8Array, n: number, cell: number): number {
   return best;
 }
 
+/** Writes the parameter indices of candidate i's features into out; returns how many. */
+function candidateFeatures(sample: PolicySample, i: number, out: Int32Array): number {
+  let count = 0;
+  out[count++] = sample.own[i];
+  out[count++] = SHAPE_COUNT + sample.enemy[i];
+  if (sample.far[i] === 1) out[count++] = FAR;
+  if (sample.lastOpponent[i] !== LAST_MOVE_UNKNOWN) out[count++] = LAST_OPPONENT + sample.lastOpponent[i];
+  if (sample.lastOwn[i] !== LAST_MOVE_UNKNOWN) out[count++] = LAST_OWN + sample.lastOwn[i];
+  return count;
+}
+
+const featureScratch = new Int32Array(MAX_FEATURES);
+
 /** Fills out[0 ..] with each candidate's policy score (logits) under w; returns the candidate count. */
 function policyScores(sample: PolicySample, w: Float64Array, out: Float64Array): number {
   const count = sample.own.length;
-  for (let i = 0; i < count; i++) out[i] = w[sample.own[i]] + w[SHAPE_COUNT + sample.enemy[i]] + sample.far[i] * w[FAR];
+  for (let i = 0; i < count; i++) {
+    let score = 0;
+    for (let f = 0, features = candidateFeatures(sample, i, featureScratch); f < features; f++) score += w[featureScratch[f]];
+    out[i] = score;
+  }
   return count;
 }
 
@@ -222,26 +274,14 @@ export function fitPolicy(samples: readonly PolicySample[], ridge: number, itera
       };
       for (let i = 0; i < count; i++) {
         const p = scores[i] / z;
-        const a = sample.own[i];
-        const b = SHAPE_COUNT + sample.enemy[i];
-        add(a, p);
-        add(b, p);
-        h[a * n + a] += p;
-        h[b * n + b] += p;
-        h[a * n + b] += p;
-        h[b * n + a] += p;
-        if (sample.far[i] === 1) {
-          add(FAR, p);
-          h[FAR * n + FAR] += p;
-          h[FAR * n + a] += p;
-          h[a * n + FAR] += p;
-          h[FAR * n + b] += p;
-          h[b * n + FAR] += p;
+        const features = candidateFeatures(sample, i, featureScratch);
+        for (let f = 0; f < features; f++) {
+          const a = featureScratch[f];
+          add(a, p);
+          for (let e = 0; e < features; e++) h[a * n + featureScratch[e]] += p;
         }
       }
-      g[sample.own[sample.played]] -= 1;
-      g[SHAPE_COUNT + sample.enemy[sample.played]] -= 1;
-      if (sample.far[sample.played] === 1) g[FAR] -= 1;
+      for (let f = 0, features = candidateFeatures(sample, sample.played, featureScratch); f < features; f++) g[featureScratch[f]] -= 1;
       for (let u = 0; u < used; u++) {
         const j = touched[u];
         g[j] += mean[j];
@@ -279,7 +319,7 @@ export function fitPolicy(samples: readonly PolicySample[], ridge: number, itera
 }
 
 /** The policy in hint units, as pattern-values.json stores it. */
-export function policyValues(w: Float64Array): { far: number; own: Record<string, number>; enemy: Record<string, number> } {
+export function policyValues(w: Float64Array): PolicyValues {
   const own: Record<string, number> = {};
   const enemy: Record<string, number> = {};
   const units = (v: number): number => Math.round(v * POLICY_UNITS_PER_LOGIT);
@@ -287,7 +327,8 @@ export function policyValues(w: Float64Array): { far: number; own: Record<string
     own[SHAPE_NAMES[i]] = units(w[i]);
     enemy[SHAPE_NAMES[i]] = units(w[SHAPE_COUNT + i]);
   }
-  return { far: units(w[FAR]), own, enemy };
+  const buckets = (from: number): number[] => Array.from({ length: LAST_MOVE_BUCKETS }, (_, b) => units(w[from + b]));
+  return { far: units(w[FAR]), own, enemy, lastOpponent: buckets(LAST_OPPONENT), lastOwn: buckets(LAST_OWN) };
 }
 
 /** The policy's ridge (on the mean log likelihood): rare shapes stay near 0. */
@@ -302,6 +343,21 @@ function main({ values }: { values: Record<string, unknown> }): void {
   const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const line = (s: RankSummary): string => `first ${percent(s.first)}, in the first 12 ${percent(s.top12)}, in the first 24 ${percent(s.top24)}`;
   console.log(`hand-set hints, ring-1 candidates: held out ${line(rankSummary(test, null))}`);
+  const shipped = PATTERN_VALUES.policy;
+  if (shipped !== undefined) {
+    // The policy the engine reads now, on the same held-out positions (a refit is judged against it).
+    const current = new Float64Array(POLICY_PARAMS);
+    for (let i = 0; i < SHAPE_COUNT; i++) {
+      current[i] = shipped.own[SHAPE_NAMES[i]] / POLICY_UNITS_PER_LOGIT;
+      current[SHAPE_COUNT + i] = shipped.enemy[SHAPE_NAMES[i]] / POLICY_UNITS_PER_LOGIT;
+    }
+    current[FAR] = shipped.far / POLICY_UNITS_PER_LOGIT;
+    for (let b = 0; b < LAST_MOVE_BUCKETS; b++) {
+      current[LAST_OPPONENT + b] = (shipped.lastOpponent?.[b] ?? 0) / POLICY_UNITS_PER_LOGIT;
+      current[LAST_OWN + b] = (shipped.lastOwn?.[b] ?? 0) / POLICY_UNITS_PER_LOGIT;
+    }
+    console.log(`the file's policy: held out ${line(rankSummary(test, current))}, log loss ${policyLoss(test, current).toFixed(4)}`);
+  }
   const w = fitPolicy(train, POLICY_RIDGE);
   const rounded = Float64Array.from(w, (v) => Math.round(v * POLICY_UNITS_PER_LOGIT) / POLICY_UNITS_PER_LOGIT);
   console.log(`policy (rounded), ring-2 candidates: held out ${line(rankSummary(test, rounded))}`);

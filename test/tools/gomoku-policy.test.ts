@@ -9,8 +9,12 @@ import {
   C_ONE,
   CELL_SHAPE,
   HAS_POLICY,
+  LAST_MOVE_BUCKETS,
+  LAST_MOVE_UNKNOWN,
   POLICY_ENEMY,
   POLICY_FAR,
+  POLICY_LAST_OPPONENT,
+  POLICY_LAST_OWN,
   POLICY_OWN,
   POLICY_UNITS_PER_LOGIT,
   POW9,
@@ -18,6 +22,9 @@ import {
   SHAPE_NAMES,
 } from '../../src/games/mnk/pattern-tables.js';
 import {
+  FAR,
+  LAST_OPPONENT,
+  LAST_OWN,
   POLICY_PARAMS,
   type PolicySample,
   fitPolicy,
@@ -25,7 +32,7 @@ import {
   policySamples,
   policyValues,
   rankSummary,
-  teacherSide,
+  teacherSides,
 } from '../../tools/gomoku-policy.js';
 import { fromRoot } from '../support/paths.js';
 
@@ -42,22 +49,29 @@ const GAME = {
 };
 
 t.test('samples: the teacher\'s quiet moves after the opening, over the empty cells within two of a stone', async (t) => {
-  t.equal(teacherSide(GAME, 'rapfi'), 1);
-  t.equal(teacherSide(GAME, 'RAPFI'), 1, 'names compare without case');
-  t.equal(teacherSide(GAME, 'node'), 0);
-  t.equal(teacherSide(GAME, 'embryo'), -1);
+  t.equal(teacherSides(GAME, 'rapfi'), 2, 'white');
+  t.equal(teacherSides(GAME, 'RAPFI'), 2, 'names compare without case');
+  t.equal(teacherSides(GAME, 'node'), 1, 'black');
+  t.equal(teacherSides(GAME, 'embryo'), 0);
+  t.equal(teacherSides({ ...GAME, black: 'A (RAPFI/pbrain-rapfi)' }, 'rapfi'), 3, 'both colours in the teacher\'s games against itself');
   t.same(policySamples(GAME, 'embryo'), [], 'no teacher: no samples');
   const [first, second, ...rest] = policySamples(GAME, 'rapfi');
   t.equal(rest.length, 0, 'two white moves, both quiet');
+  // Both colours the teacher: black's (0, 0) at ply 2 is three cells from every stone, so no candidate: the same two.
+  t.equal(policySamples({ ...GAME, black: 'A (RAPFI/pbrain-rapfi)' }, 'rapfi').length, 2);
   // Ply 1: one stone at (7, 7): its 24 neighbours within two cells are the candidates, 8 of them in ring 1.
   t.equal(first.own.length, 24);
   t.equal([...first.far].filter((f) => f === 1).length, 16);
   t.equal(first.far[first.played], 1, '(9, 9) is two cells away');
+  t.equal(first.lastOpponent[first.played], 1, 'two cells from the opponent\'s last move (7, 7): bucket 1');
+  t.ok(first.lastOwn.every((b) => b === LAST_MOVE_UNKNOWN), 'white has no earlier move');
   // Ply 3: stones at (7, 7), (9, 9) and (0, 0); (8, 9) is next to (9, 9). (0, 0) adds its 8 cells within two
   // ((0, 1), (0, 2), (1, 0) ... (2, 2)); (9, 9)'s 24 overlap (7, 7)'s in the 3x3 block (7..9, 7..9) but for the two
   // stones: 24 + 24 - 7 - 2 = 39, plus 8.
   t.equal(second.own.length, 47);
   t.equal(second.far[second.played], 0);
+  t.equal(second.lastOpponent[second.played], LAST_MOVE_BUCKETS - 1, 'nine cells from black\'s (0, 0): 6 or more');
+  t.equal(second.lastOwn[second.played], 0, 'next to white\'s own (9, 9)');
   // Every line through (8, 9) fits a five (ONE at least); white's (9, 9) beside it on its row makes that line a two
   // for white, and no black stone is on its lines ((7, 7) is a knight's move away).
   t.equal(SHAPE_NAMES[second.own[second.played]], `${C_FLEX2}111`);
@@ -72,6 +86,8 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
     own: Int32Array.of(1, 2),
     enemy: Int32Array.of(0, 0),
     far: Uint8Array.of(0, 0),
+    lastOpponent: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
+    lastOwn: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
     hand: Int32Array.of(10, 20),
     played,
   });
@@ -87,11 +103,30 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
     own: Int32Array.of(1, 1),
     enemy: Int32Array.of(0, 0),
     far: Uint8Array.of(0, 1),
+    lastOpponent: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
+    lastOwn: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
     hand: Int32Array.of(10, 0),
     played,
   });
   const far = fitPolicy([farSample(0), farSample(0), farSample(0), farSample(1)], 1e-9);
-  t.ok(Math.abs(far[POLICY_PARAMS - 1] + Math.log(3)) < 1e-4, `far = ${far[POLICY_PARAMS - 1]} is -ln 3`);
+  t.ok(Math.abs(far[FAR] + Math.log(3)) < 1e-4, `far = ${far[FAR]} is -ln 3`);
+  // The same shapes, one candidate next to the opponent's last move (bucket 0), the other five away (bucket 4) and
+  // next to the mover's own (bucket 0 against 2), played 3 times in 4: the two terms' differences sum to ln 3 and,
+  // seen only together, split it evenly under the ridge.
+  const lastSample = (played: number): PolicySample => ({
+    own: Int32Array.of(1, 1),
+    enemy: Int32Array.of(0, 0),
+    far: Uint8Array.of(0, 0),
+    lastOpponent: Uint8Array.of(0, 4),
+    lastOwn: Uint8Array.of(0, 2),
+    hand: Int32Array.of(0, 0),
+    played,
+  });
+  const last = fitPolicy([lastSample(0), lastSample(0), lastSample(0), lastSample(1)], 1e-9);
+  const opponentGap = last[LAST_OPPONENT] - last[LAST_OPPONENT + 4];
+  const ownGap = last[LAST_OWN] - last[LAST_OWN + 2];
+  t.ok(Math.abs(opponentGap + ownGap - Math.log(3)) < 1e-4, `the gaps ${opponentGap} + ${ownGap} sum to ln 3`);
+  t.ok(Math.abs(opponentGap - ownGap) < 1e-4, 'and are equal');
   // Rankings: the fitted policy puts the first candidate first in 3 of 4; the hand-set hints (20 > 10) in 1 of 4.
   t.same(rankSummary(samples, w), { positions: 4, first: 0.75, top12: 1, top24: 1 });
   t.same(rankSummary(samples, null), { positions: 4, first: 0.25, top12: 1, top24: 1 });
@@ -100,14 +135,19 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
   const units = policyValues(w);
   t.equal(units.own[SHAPE_NAMES[1]] - units.own[SHAPE_NAMES[2]], Math.round(w[1] * POLICY_UNITS_PER_LOGIT) - Math.round(w[2] * POLICY_UNITS_PER_LOGIT));
   t.equal(Object.keys(units.enemy).length, SHAPE_COUNT);
+  t.equal(units.lastOpponent?.length, LAST_MOVE_BUCKETS);
+  t.same(policyValues(last).lastOwn?.slice(0, 3), [last[LAST_OWN], last[LAST_OWN + 1], last[LAST_OWN + 2]].map((v) => Math.round(v * POLICY_UNITS_PER_LOGIT)));
 });
 
 t.test('the shipped policy: the engine reads pattern-values.json\'s policy', async (t) => {
   const file = JSON.parse(readFileSync(fromRoot('src/games/mnk/pattern-values.json'), 'utf8')) as {
-    policy: { far: number; own: Record<string, number>; enemy: Record<string, number> };
+    policy: { far: number; own: Record<string, number>; enemy: Record<string, number>; lastOpponent: number[]; lastOwn: number[] };
   };
   t.ok(HAS_POLICY);
   t.equal(POLICY_FAR, file.policy.far);
+  t.same([...POLICY_LAST_OPPONENT], [...file.policy.lastOpponent, 0], 'an unknown last move adds nothing');
+  t.same([...POLICY_LAST_OWN], [...file.policy.lastOwn, 0]);
+  t.ok(file.policy.lastOpponent[0] > file.policy.lastOpponent[LAST_MOVE_BUCKETS - 1], 'Rapfi answers near the last move');
   t.ok(file.policy.far < 0, 'a far cell ranks below a ring-1 cell of the same shapes');
   // A cell with an open two on one line and ONE on the others; and the empty key.
   for (const key of [C_FLEX2 * POW9[0] + C_ONE * (POW9[1] + POW9[2] + POW9[3]), 0]) {

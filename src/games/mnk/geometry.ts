@@ -24,12 +24,17 @@ export class Geometry {
   /** Windows through cell c: cellWindows[cellWindowStart[c] .. cellWindowStart[c + 1]). */
   readonly cellWindowStart: Int32Array;
   readonly cellWindows: Int32Array;
+  /** Row and column of each cell (cell = row * n + column). */
+  readonly rowOf: Int16Array;
+  readonly colOf: Int16Array;
 
   constructor(m: number, n: number, k: number) {
     this.m = m;
     this.n = n;
     this.k = k;
     this.cellCount = m * n;
+    this.rowOf = Int16Array.from({ length: m * n }, (_, cell) => Math.floor(cell / n));
+    this.colOf = Int16Array.from({ length: m * n }, (_, cell) => cell % n);
     // With k = 1 every direction yields the same one-cell window: keep one direction only.
     const directions = k === 1 ? 1 : DIRECTION_COUNT;
     const dr = [0, 1, 1, 1];

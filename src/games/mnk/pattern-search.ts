@@ -17,7 +17,22 @@
  */
 import { type SelectiveSearch, TACTICAL_HINT } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
-import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4, HAS_POLICY, handSetHint, POLICY_ENEMY, POLICY_FAR, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
+import {
+  C_BLOCK4,
+  F_FIVE,
+  F_FOUR,
+  F_THREE,
+  F_WIN4,
+  HAS_POLICY,
+  handSetHint,
+  lastMoveBucket,
+  POLICY_ENEMY,
+  POLICY_FAR,
+  POLICY_LAST_OPPONENT,
+  POLICY_LAST_OWN,
+  POLICY_OWN,
+  TEMPO_QUARTERS,
+} from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
 import { VcfSolver, type VcfPosition } from './vcf.js';
 import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandidates } from './moves.js';
@@ -25,6 +40,8 @@ import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, centreCell, generateSearchCandida
 export interface PatternPosition extends MnkBoardView, VcfPosition {
   readonly patterns: PatternBoard | null;
   readonly ply: number;
+  /** Moves made since the position was decoded (-1 for a pass), by ply. */
+  readonly played: Int32Array;
   /** Ply of the position the current search started from (moves are cut only below it). */
   readonly searchRootPly: number;
   /** Stones in the eight cells around each cell (0: a candidate two cells from every stone, which the policy ranks lower). */
@@ -100,7 +117,7 @@ export function patternHint(pos: PatternPosition, move: number): number {
   if ((own & F_FIVE) !== 0) return WIN_HINT;
   if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
   let quiet = HAS_POLICY
-    ? POLICY_OWN[p.keys[move * 2 + s]] + POLICY_ENEMY[p.keys[move * 2 + o]] + (pos.nearRing1[move] === 0 ? POLICY_FAR : 0)
+    ? POLICY_OWN[p.keys[move * 2 + s]] + POLICY_ENEMY[p.keys[move * 2 + o]] + (pos.nearRing1[move] === 0 ? POLICY_FAR : 0) + lastMoveTerms(pos, move)
     : handSetHint(p.keys[move * 2 + s], p.keys[move * 2 + o]);
   if (quiet < 0) quiet = 0;
   if (quiet > QUIET_CAP) quiet = QUIET_CAP;
@@ -109,6 +126,22 @@ export function patternHint(pos: PatternPosition, move: number): number {
   if ((enemy & F_WIN4) !== 0) return STOP_THREE_HINT + quiet;
   if ((own & F_THREE) !== 0) return THREE_HINT + quiet;
   return quiet;
+}
+
+/** The policy's terms for the move's distance from the opponent's and the mover's last moves, where the search made them. */
+function lastMoveTerms(pos: PatternPosition, move: number): number {
+  const ply = pos.ply;
+  if (ply === 0) return 0;
+  const rows = pos.geometry.rowOf;
+  const cols = pos.geometry.colOf;
+  const row = rows[move];
+  const col = cols[move];
+  let terms = 0;
+  const opponent = pos.played[ply - 1];
+  if (opponent >= 0) terms += POLICY_LAST_OPPONENT[lastMoveBucket(Math.max(Math.abs(rows[opponent] - row), Math.abs(cols[opponent] - col)))];
+  const own = ply >= 2 ? pos.played[ply - 2] : -1;
+  if (own >= 0) terms += POLICY_LAST_OWN[lastMoveBucket(Math.max(Math.abs(rows[own] - row), Math.abs(cols[own] - col)))];
+  return terms;
 }
 
 /** Moves kept one ply below the root and deeper (tactical moves are always kept). */

@@ -179,12 +179,25 @@ export interface PatternValues {
 
 /**
  * A quiet candidate's hint: own[its shape for the mover] + enemy[its shape for the opponent] + far when no stone is in
- * its eight neighbours (a ring-2 candidate).
+ * its eight neighbours (a ring-2 candidate) + lastOpponent[its distance bucket from the opponent's last move] +
+ * lastOwn[the same from the mover's last move] (lastMoveBucket; a term is left out where that move is not known).
  */
 export interface PolicyValues {
   readonly far: number;
   readonly own: Readonly<Record<string, number>>;
   readonly enemy: Readonly<Record<string, number>>;
+  readonly lastOpponent?: readonly number[];
+  readonly lastOwn?: readonly number[];
+}
+
+/** Distance buckets from a last move: Chebyshev distance 1 to 5, then 6 or more. */
+export const LAST_MOVE_BUCKETS = 6;
+/** The bucket of a last move not known (the first plies of a decoded position): no term. */
+export const LAST_MOVE_UNKNOWN = LAST_MOVE_BUCKETS;
+
+/** The bucket of a Chebyshev distance (at least 1: the last move's cell is taken). */
+export function lastMoveBucket(distance: number): number {
+  return distance >= LAST_MOVE_BUCKETS ? LAST_MOVE_BUCKETS - 1 : distance - 1;
 }
 
 /**
@@ -239,8 +252,13 @@ function checkedValues(values: PatternValues): PatternValues {
   if (policy !== undefined) {
     const table = (t: Readonly<Record<string, number>>): boolean =>
       Object.keys(t).length === SHAPE_COUNT && SHAPE_NAMES.every((name) => Number.isInteger(t[name]) && Math.abs(t[name]) < POLICY_BASE);
-    if (!Number.isInteger(policy.far) || Math.abs(policy.far) >= POLICY_BASE || !table(policy.own) || !table(policy.enemy)) {
-      throw new Error(`pattern-values.json: policy needs an integer far and own and enemy terms per shape (${SHAPE_COUNT}), each |v| < ${POLICY_BASE}`);
+    const small = (v: number): boolean => Number.isInteger(v) && Math.abs(v) < POLICY_BASE;
+    const buckets = (t: readonly number[] | undefined): boolean => t === undefined || (t.length === LAST_MOVE_BUCKETS && t.every(small));
+    if (!small(policy.far) || !table(policy.own) || !table(policy.enemy) || !buckets(policy.lastOpponent) || !buckets(policy.lastOwn)) {
+      throw new Error(
+        `pattern-values.json: policy needs an integer far, own and enemy terms per shape (${SHAPE_COUNT}) and optional lastOpponent and lastOwn ` +
+          `terms per distance bucket (${LAST_MOVE_BUCKETS}), each |v| < ${POLICY_BASE}`,
+      );
     }
   }
   const shapes = values.cellValues;
@@ -318,6 +336,11 @@ export const POLICY_OWN = new Int32Array(CELL_KEYS);
 export const POLICY_ENEMY = new Int32Array(CELL_KEYS);
 export const POLICY_FAR = PATTERN_VALUES.policy?.far ?? 0;
 export const HAS_POLICY = PATTERN_VALUES.policy !== undefined;
+/** Per distance bucket from the opponent's / the mover's last move: the policy's term (LAST_MOVE_UNKNOWN's is 0). */
+export const POLICY_LAST_OPPONENT = new Int32Array(LAST_MOVE_BUCKETS + 1);
+export const POLICY_LAST_OWN = new Int32Array(LAST_MOVE_BUCKETS + 1);
+POLICY_LAST_OPPONENT.set(PATTERN_VALUES.policy?.lastOpponent ?? []);
+POLICY_LAST_OWN.set(PATTERN_VALUES.policy?.lastOwn ?? []);
 if (PATTERN_VALUES.policy !== undefined) {
   const { own, enemy } = PATTERN_VALUES.policy;
   for (let key = 0; key < CELL_KEYS; key++) {
