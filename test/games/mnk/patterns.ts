@@ -30,6 +30,8 @@ import {
   F_WIN4,
   POLICY_ENEMY,
   POLICY_FAR,
+  POLICY_LAST_OPPONENT,
+  POLICY_LAST_OWN,
   POLICY_OWN,
   classOfLine,
 } from '../../../src/games/mnk/pattern-tables.js';
@@ -357,6 +359,25 @@ t.test('the candidates reach two cells from the stones: fours and open threes th
     t.equal(pos.nearRing1[at] === 0, far !== 0);
     t.equal(pos.moveOrderScore(at), POLICY_OWN[p.keys[at * 2]] + POLICY_ENEMY[p.keys[at * 2 + 1]] + far, `${r},${c}: the policy's hint`);
   }
+  // The last-move terms, from the moves the search made: none at the root (the decoded position keeps no earlier
+  // move); after X's 12,12, O's 11,12 is next to it (bucket 0); after O's 11,12 too, X's 12,11 is next to both.
+  const quiet = cell(pos, 12, 12);
+  const reply = cell(pos, 11, 12);
+  const third = cell(pos, 12, 11);
+  pos.makeMove(quiet);
+  const replyHint = pos.moveOrderScore(reply);
+  pos.makeMove(reply);
+  const thirdHint = pos.moveOrderScore(third);
+  pos.unmakeMove(reply);
+  pos.unmakeMove(quiet);
+  // The same stones decoded afresh, so without the moves made: the hints differ by the terms alone.
+  const rows = ['...............', '...............', '...............', '....XX.........', '...............',
+    '...............', '...............', '....XXX........', '...............', '...............',
+    '.........O.....', '...........O...', '............X..', '.............O.', '...............'];
+  const afterX = board(rows, 1);
+  const afterO = board(rows.map((row, r) => (r === 11 ? '...........OO..' : row)), 0);
+  t.equal(replyHint - afterX.moveOrderScore(reply), POLICY_LAST_OPPONENT[0], 'O next to X\'s last move');
+  t.equal(thirdHint - afterO.moveOrderScore(third), POLICY_LAST_OPPONENT[0] + POLICY_LAST_OWN[0], 'X next to both');
   const buf = new Int32Array(512);
   for (const searchRootPly of [0, -2]) {
     // At the root (every candidate) and two plies below it (the list cut to the best few).
