@@ -443,7 +443,8 @@ function fitCells(root: string, records: readonly string[], skip: number, holdou
     // The values the engine reads now, on the same held-out positions (a refit is judged against them).
     const current = Float64Array.from(SHAPE_NAMES, (name) => shipped[name]);
     const kc = fitShapeScale(train, current);
-    console.log(`the file's shape values, scale K = ${kc.toFixed(1)}: train ${shapeLoss(train, current, kc).toFixed(4)}, held out ${shapeLoss(test, current, kc).toFixed(4)}`);
+    const losses = `train ${shapeLoss(train, current, kc).toFixed(4)}, held out ${shapeLoss(test, current, kc).toFixed(4)}`;
+    console.log(`the file's shape values, scale K = ${kc.toFixed(1)}: ${losses}`);
   }
   const w = fitShapes(train, prior, k, SHAPE_RIDGE).map((v) => Math.round(v));
   console.log(`${SHAPE_COUNT} shape values (rounded): train ${shapeLoss(train, w, k).toFixed(4)}, held out ${shapeLoss(test, w, k).toFixed(4)}`);
