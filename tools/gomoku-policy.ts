@@ -331,6 +331,21 @@ export function policyValues(w: Float64Array): PolicyValues {
   return { far: units(w[FAR]), own, enemy, lastOpponent: buckets(LAST_OPPONENT), lastOwn: buckets(LAST_OWN) };
 }
 
+/** policyValues' inverse: the file's policy as logits (a last-move table the file lacks reads as 0). */
+export function policyWeights(values: PolicyValues): Float64Array {
+  const w = new Float64Array(POLICY_PARAMS);
+  for (let i = 0; i < SHAPE_COUNT; i++) {
+    w[i] = values.own[SHAPE_NAMES[i]];
+    w[SHAPE_COUNT + i] = values.enemy[SHAPE_NAMES[i]];
+  }
+  w[FAR] = values.far;
+  for (let b = 0; b < LAST_MOVE_BUCKETS; b++) {
+    w[LAST_OPPONENT + b] = values.lastOpponent?.[b] ?? 0;
+    w[LAST_OWN + b] = values.lastOwn?.[b] ?? 0;
+  }
+  return w.map((v) => v / POLICY_UNITS_PER_LOGIT);
+}
+
 /** The policy's ridge (on the mean log likelihood): rare shapes stay near 0. */
 export const POLICY_RIDGE = 1e-3;
 
@@ -346,16 +361,7 @@ function main({ values }: { values: Record<string, unknown> }): void {
   const shipped = PATTERN_VALUES.policy;
   if (shipped !== undefined) {
     // The policy the engine reads now, on the same held-out positions (a refit is judged against it).
-    const current = new Float64Array(POLICY_PARAMS);
-    for (let i = 0; i < SHAPE_COUNT; i++) {
-      current[i] = shipped.own[SHAPE_NAMES[i]] / POLICY_UNITS_PER_LOGIT;
-      current[SHAPE_COUNT + i] = shipped.enemy[SHAPE_NAMES[i]] / POLICY_UNITS_PER_LOGIT;
-    }
-    current[FAR] = shipped.far / POLICY_UNITS_PER_LOGIT;
-    for (let b = 0; b < LAST_MOVE_BUCKETS; b++) {
-      current[LAST_OPPONENT + b] = (shipped.lastOpponent?.[b] ?? 0) / POLICY_UNITS_PER_LOGIT;
-      current[LAST_OWN + b] = (shipped.lastOwn?.[b] ?? 0) / POLICY_UNITS_PER_LOGIT;
-    }
+    const current = policyWeights(shipped);
     console.log(`the file's policy: held out ${line(rankSummary(test, current))}, log loss ${policyLoss(test, current).toFixed(4)}`);
   }
   const w = fitPolicy(train, POLICY_RIDGE);

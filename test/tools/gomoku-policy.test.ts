@@ -31,6 +31,7 @@ import {
   policyLoss,
   policySamples,
   policyValues,
+  policyWeights,
   rankSummary,
   teacherSides,
 } from '../../tools/gomoku-policy.js';
@@ -148,6 +149,7 @@ t.test('the shipped policy: the engine reads pattern-values.json\'s policy', asy
   t.same([...POLICY_LAST_OPPONENT], [...file.policy.lastOpponent, 0], 'an unknown last move adds nothing');
   t.same([...POLICY_LAST_OWN], [...file.policy.lastOwn, 0]);
   t.ok(file.policy.lastOpponent[0] > file.policy.lastOpponent[LAST_MOVE_BUCKETS - 1], 'Rapfi answers near the last move');
+  t.same(policyValues(policyWeights(file.policy)), file.policy, 'policyWeights reads back what policyValues writes');
   t.ok(file.policy.far < 0, 'a far cell ranks below a ring-1 cell of the same shapes');
   // A cell with an open two on one line and ONE on the others; and the empty key.
   for (const key of [C_FLEX2 * POW9[0] + C_ONE * (POW9[1] + POW9[2] + POW9[3]), 0]) {
