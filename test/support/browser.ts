@@ -102,8 +102,9 @@ export async function setBudget(page: Page, ms: number): Promise<void> {
   await page.fill('#budget', String(ms));
 }
 
-/** The position the page shows, from its state box. */
+/** The position the page shows, from its state box (filled once the page has fetched its first state). */
 export async function stateOf(page: Page): Promise<{ board: unknown[]; turn: string }> {
+  await page.waitForFunction(() => (document.getElementById('state-json') as HTMLTextAreaElement).value !== '');
   return JSON.parse(await page.inputValue('#state-json')) as { board: unknown[]; turn: string };
 }
 
