@@ -51,7 +51,6 @@ export interface Replies {
   readonly candidates: number;
   readonly fours: number;
   readonly refuted: number;
-  readonly held: number;
   readonly unresolved: number;
   /** The replies that held. */
   readonly heldMoves: readonly number[];
@@ -111,7 +110,7 @@ export function examineReplies(game: GameRecord, ply: number, nodes: number, vct
     else heldMoves.push(moves[i]);
     pos.unmakeMove(moves[i]);
   }
-  return { openThree, passThreat, candidates, fours, refuted, held: heldMoves.length, unresolved, heldMoves };
+  return { openThree, passThreat, candidates, fours, refuted, unresolved, heldMoves };
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -151,7 +150,7 @@ export function reportTurns(games: readonly GameRecord[], options: TurnOptions):
       const r = examineReplies(game, turn.ply, replyNodes, vct);
       early.push(r);
       line += `; before it: ${r.openThree ? 'an open three' : r.passThreat > 0 ? `a VCT of ${r.passThreat} against a pass` : 'no threat'}`;
-      line += `; replies: ${r.candidates} (fours ${r.fours}, refuted ${r.refuted}, held ${r.held}, unresolved ${r.unresolved})`;
+      line += `; replies: ${r.candidates} (fours ${r.fours}, refuted ${r.refuted}, held ${r.heldMoves.length}, unresolved ${r.unresolved})`;
     }
     lines.push(line);
   });
@@ -167,8 +166,8 @@ export function reportTurns(games: readonly GameRecord[], options: TurnOptions):
     lines.push(
       `turns by move ${repliesBy}: ${early.length}; before them an open three ${count((r) => r.openThree)}, ` +
         `a VCT against a pass ${count((r) => !r.openThree && r.passThreat > 0)}, neither ${count((r) => !r.openThree && r.passThreat === 0)}; ` +
-        `some reply held ${count((r) => r.held > 0)}, only unresolved ones ${count((r) => r.held === 0 && r.unresolved > 0)}, ` +
-        `none but fours ${count((r) => r.held === 0 && r.unresolved === 0)}`,
+        `some reply held ${count((r) => r.heldMoves.length > 0)}, only unresolved ones ${count((r) => r.heldMoves.length === 0 && r.unresolved > 0)}, ` +
+        `none but fours ${count((r) => r.heldMoves.length === 0 && r.unresolved === 0)}`,
     );
   }
   return lines;

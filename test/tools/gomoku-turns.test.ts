@@ -60,7 +60,7 @@ t.test('examineReplies: the threat before the turn and the replies that hold', a
   t.equal(r.fours, 0, 'black has no three, so no four');
   t.ok(r.heldMoves.includes(7 * 15 + 7), 'black on the crossing cell holds');
   t.ok(r.refuted > 0, 'some replies are refuted');
-  t.equal(r.refuted + r.held + r.unresolved + r.fours, r.candidates, 'every candidate is counted once');
+  t.equal(r.refuted + r.heldMoves.length + r.unresolved + r.fours, r.candidates, 'every candidate is counted once');
 });
 
 t.test('reportTurns: one line per lost game, then the summary', async (t) => {
