@@ -1,5 +1,7 @@
 /**
  * npm run gomoku-fit -- [--records LIST] [--skip N] [--holdout N] [--cells] [--write]
+ * npm run gomoku-fit -- --label-depth D --label-out FILE [--label-every N] [--part K/M]
+ * npm run gomoku-fit -- --labels LIST [--search-mix M] [--write]
  *
  * Texel-style fit of the K = 5 pattern evaluation's values (src/games/mnk/pattern-values.json) to
  * finished gomoku games (tools/records/gomoku-*.jsonl and the gomoku-* folders: pbrain-match records).
@@ -22,10 +24,16 @@
  * of empty cells of each shape; the tempo stays the file's, the scale K is fitted for the class values first; Newton's
  * method with a ridge pulling each value toward the class sums it replaces (rare shapes keep about those). --write
  * stores them as `cellValues`.
+ *
+ * --label-depth D --label-out FILE labels every --label-every-th of those positions (staggered by game) with the score
+ * of a fresh depth-D search of the shipped engine, one JSON line each (no fit; --part K/M for one of M processes).
+ * --labels FILE,... then refines the shipped shape values toward targets mixing the search's probability,
+ * sigmoid(score / K), with the game's result (--search-mix), as docs/othello-strength.md's thirteenth round did for
+ * Othello: a search's score carries less noise than the result of a game decided many moves later.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
+import { UsageError, intOption, numberOption, partOption, runCliIfMain } from '../src/core/cli.js';
 import {
   C_BLOCK4,
   C_FLEX3,
@@ -41,6 +49,9 @@ import {
   type PatternValues,
 } from '../src/games/mnk/pattern-tables.js';
 import { PatternBoard } from '../src/games/mnk/patterns.js';
+import { MnkPosition } from '../src/games/mnk/position.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
 
 const USAGE = `npm run gomoku-fit -- [options]
 
@@ -53,6 +64,11 @@ Options:
   --holdout N     every N-th game is held out (default 10)
   --cells         fit one value per cell shape (the multiset of its four line classes) instead of per class
   --write         store the fitted values in src/games/mnk/pattern-values.json
+  --label-depth D --label-out FILE
+                  label every --label-every N-th position (default 3) by a depth-D search of the shipped engine,
+                  appending JSONL to FILE (no fit); --part K/M labels the games of one of M parts
+  --labels LIST   refine the shipped shape values on labelled positions (comma-separated FILEs), the target mixing
+                  the search's probability (--search-mix, default 0.7) with the game's result
   --help          this text
 `;
 
@@ -99,7 +115,11 @@ function addCounts(board: PatternBoard, cells: Uint8Array, s: number, out: Float
  * visit at each sampled position: from ply `skip` on, where the evaluation's heuristic branch applies (the side to move
  * has no five cell and no winning four, the opponent fewer than two five cells); y is the result for the side to move.
  */
-function replaySamples(game: GameRecord, skip: number, visit: (board: PatternBoard, cells: Uint8Array, s: number, y: number) => void): void {
+function replaySamples(
+  game: GameRecord,
+  skip: number,
+  visit: (board: PatternBoard, cells: Uint8Array, s: number, y: number, ply: number) => void,
+): void {
   const moves = game.moves;
   if (game.winner !== (moves.length - 1) % 2) return;
   const n = game.size;
@@ -109,7 +129,7 @@ function replaySamples(game: GameRecord, skip: number, visit: (board: PatternBoa
     const s = ply % 2;
     const o = 1 - s;
     if (ply >= skip && board.count(s, F_FIVE) === 0 && board.count(s, F_WIN4) === 0 && board.count(o, F_FIVE) < 2) {
-      visit(board, cells, s, game.winner === s ? 1 : 0);
+      visit(board, cells, s, game.winner === s ? 1 : 0, ply);
     }
     const [col, row] = moves[ply];
     const cell = row * n + col;
@@ -267,18 +287,102 @@ export interface ShapeSample {
 export function shapeSamples(game: GameRecord, skip: number, tempo: number): ShapeSample[] {
   const samples: ShapeSample[] = [];
   const x = new Float64Array(SHAPE_COUNT);
-  replaySamples(game, skip, (board, cells, s, y) => {
-    x.fill(0);
-    for (let cell = 0; cell < cells.length; cell++) {
-      if (cells[cell] !== 0) continue;
-      x[CELL_SHAPE[board.keys[cell * 2 + s]]] += tempo;
-      x[CELL_SHAPE[board.keys[cell * 2 + 1 - s]]] -= 1;
-    }
-    const index: number[] = [];
-    for (let i = 1; i < SHAPE_COUNT; i++) if (x[i] !== 0) index.push(i);
-    samples.push({ index: Int32Array.from(index), x: Float64Array.from(index, (i) => x[i]), y });
-  });
+  replaySamples(game, skip, (board, cells, s, y) => samples.push(shapeSample(board, cells, s, tempo, y, x)));
   return samples;
+}
+
+/** The shape sample of one position (x: a scratch vector of SHAPE_COUNT). */
+function shapeSample(board: PatternBoard, cells: Uint8Array, s: number, tempo: number, y: number, x: Float64Array): ShapeSample {
+  x.fill(0);
+  for (let cell = 0; cell < cells.length; cell++) {
+    if (cells[cell] !== 0) continue;
+    x[CELL_SHAPE[board.keys[cell * 2 + s]]] += tempo;
+    x[CELL_SHAPE[board.keys[cell * 2 + 1 - s]]] -= 1;
+  }
+  const index: number[] = [];
+  for (let i = 1; i < SHAPE_COUNT; i++) if (x[i] !== 0) index.push(i);
+  return { index: Int32Array.from(index), x: Float64Array.from(index, (i) => x[i]), y };
+}
+
+/** One position labelled by a fixed-depth search (a line of a --label-out file). */
+export interface SearchLabel {
+  readonly size: number;
+  readonly rule: number;
+  /** The moves up to the position. */
+  readonly moves: readonly (readonly [number, number])[];
+  /** The game's result for the side to move (1 won, 0 lost). */
+  readonly result: number;
+  /** The search's score for the side to move (engine units; proven results as distance-to-end scores). */
+  readonly score: number;
+  readonly depth: number;
+  /** The position's game is held out of the fit. */
+  readonly held: boolean;
+}
+
+/**
+ * Labels every `every`-th sampled position (staggered by game) of the games this part owns with a fresh
+ * fixed-depth search of the engine as shipped, appending the labels to `out` as JSONL.
+ */
+export function labelPositions(
+  records: readonly string[],
+  options: { skip: number; holdout: number; depth: number; every: number; part: number; parts: number },
+  out: string,
+): number {
+  const searcher = new Searcher(new TranspositionTable(16));
+  const lines: string[] = [];
+  let labelled = 0;
+  const started = Date.now();
+  forEachDistinctGame(records, (game, index) => {
+    const plies: number[] = [];
+    replaySamples(game, options.skip, (_board, _cells, _s, y, ply) => plies.push(y, ply));
+    if (plies.length === 0) return false;
+    if (index % options.parts !== options.part) return true;
+    const n = game.size;
+    for (let i = 0; i < plies.length; i += 2) {
+      if ((i / 2 + index) % options.every !== 0) continue;
+      const ply = plies[i + 1];
+      const pos = new MnkPosition(n, n, 5, new Uint8Array(n * n), 0, undefined, game.rule === 1);
+      for (let m = 0; m < ply; m++) pos.makeMove(game.moves[m][1] * n + game.moves[m][0]);
+      searcher.tt.clear();
+      const score = searcher.search(pos, { maxDepth: options.depth }).score;
+      const held = index % options.holdout === options.holdout - 1;
+      const label: SearchLabel = { size: n, rule: game.rule, moves: game.moves.slice(0, ply), result: plies[i], score, depth: options.depth, held };
+      lines.push(JSON.stringify(label));
+      labelled++;
+    }
+    if (lines.length >= 1000) {
+      appendFileSync(out, `${lines.join('\n')}\n`);
+      lines.length = 0;
+      console.log(`${labelled} positions labelled, ${((Date.now() - started) / labelled).toFixed(1)} ms each`);
+    }
+    return true;
+  });
+  if (lines.length > 0) appendFileSync(out, `${lines.join('\n')}\n`);
+  return labelled;
+}
+
+/**
+ * Shape samples of labelled positions, the target y = mix * sigmoid(score / k) + (1 - mix) * result (a proven
+ * result's score is beyond any scale: 0 or 1).
+ */
+export function labelSamples(labels: readonly SearchLabel[], k: number, mix: number, tempo: number): { train: ShapeSample[]; test: ShapeSample[] } {
+  const train: ShapeSample[] = [];
+  const test: ShapeSample[] = [];
+  const x = new Float64Array(SHAPE_COUNT);
+  for (const label of labels) {
+    const n = label.size;
+    const cells = new Uint8Array(n * n);
+    const board = new PatternBoard(n, n, label.rule === 1, cells);
+    for (let ply = 0; ply < label.moves.length; ply++) {
+      const cell = label.moves[ply][1] * n + label.moves[ply][0];
+      cells[cell] = (ply % 2) + 1;
+      board.place(cell, ply % 2);
+    }
+    const searched = 1 / (1 + Math.exp(-label.score / k));
+    const y = mix * searched + (1 - mix) * label.result;
+    (label.held ? test : train).push(shapeSample(board, cells, label.moves.length % 2, tempo, y, x));
+  }
+  return { train, test };
 }
 
 /** Mean log loss of p = sigmoid(w · x / k) on the samples. */
@@ -288,8 +392,8 @@ export function shapeLoss(samples: readonly ShapeSample[], w: Float64Array, k: n
     let z = 0;
     for (let i = 0; i < index.length; i++) z += w[index[i]] * x[i];
     z /= k;
-    const m = y === 1 ? -z : z;
-    sum += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+    // softplus(z) - y z: the log loss for a result (y 0 or 1) and for a search's probability alike.
+    sum += (z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z))) - y * z;
   }
   return sum / samples.length;
 }
@@ -355,6 +459,18 @@ function main({ values }: { values: Record<string, unknown> }): void {
   const skip = intOption(values, 'skip', 6, 0, 200);
   const holdout = intOption(values, 'holdout', 10, 2, 1000);
   const records = typeof values.records === 'string' ? values.records.split(',') : defaultRecords(root);
+  if (values['label-depth'] !== undefined) {
+    if (typeof values['label-out'] !== 'string') throw new UsageError('--label-depth needs --label-out FILE');
+    const depth = intOption(values, 'label-depth', 8, 1, 30);
+    const every = intOption(values, 'label-every', 3, 1, 1000);
+    const labelled = labelPositions(records, { skip, holdout, depth, every, ...partOption(values, 'part') }, values['label-out']);
+    console.log(`${labelled} positions labelled by depth-${depth} searches in ${values['label-out']}`);
+    return;
+  }
+  if (typeof values.labels === 'string') {
+    fitLabelled(root, values.labels.split(','), numberOption(values, 'search-mix', 0.7, 0, 1), values.write === true);
+    return;
+  }
   if (values.cells === true) {
     fitCells(root, records, skip, holdout, values.write === true);
     return;
@@ -403,9 +519,23 @@ export function readSamples<T>(
   samplesOf: (game: GameRecord) => T[],
   gamesLabel = 'games decided by a five',
 ): { train: T[]; test: T[] } {
-  const seen = new Set<string>();
   const train: T[] = [];
   const test: T[] = [];
+  const games = forEachDistinctGame(records, (game, index) => {
+    const samples = samplesOf(game);
+    if (samples.length > 0) (index % holdout === holdout - 1 ? test : train).push(...samples);
+    return samples.length > 0;
+  });
+  console.log(`${games} ${gamesLabel}, ${train.length} training and ${test.length} held-out positions`);
+  return { train, test };
+}
+
+/**
+ * Calls visit on every game of the record files once (by its moves) with the count of games before it that visit
+ * accepted (returned true for); returns the count accepted.
+ */
+function forEachDistinctGame(records: readonly string[], visit: (game: GameRecord, index: number) => boolean): number {
+  const seen = new Set<string>();
   let games = 0;
   for (const file of records) {
     let text: string;
@@ -420,14 +550,10 @@ export function readSamples<T>(
       const id = `${game.size}/${game.rule}/${JSON.stringify(game.moves)}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const samples = samplesOf(game);
-      if (samples.length === 0) continue;
-      (games % holdout === holdout - 1 ? test : train).push(...samples);
-      games++;
+      if (visit(game, games)) games++;
     }
   }
-  console.log(`${games} ${gamesLabel}, ${train.length} training and ${test.length} held-out positions`);
-  return { train, test };
+  return games;
 }
 
 /** --cells: one value per cell shape, from the same games (read again as sparse shape samples). */
@@ -457,6 +583,48 @@ function fitCells(root: string, records: readonly string[], skip: number, holdou
   console.log(`wrote ${target}`);
 }
 
+/**
+ * --labels: the shipped shape values refined on positions labelled by searches (--label-depth): the scale K of the
+ * shipped values on the games' results, then Newton's method toward the mixed targets with the ridge pulling toward
+ * the shipped values. Reports the held-out loss against the results alone (the measure of the outcome fits) and
+ * against the mixed targets.
+ */
+function fitLabelled(root: string, files: readonly string[], mix: number, write: boolean): void {
+  const labels: SearchLabel[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new UsageError(`--labels: cannot read ${file}`);
+    }
+    for (const line of text.split('\n')) if (line.trim() !== '') labels.push(JSON.parse(line) as SearchLabel);
+  }
+  const shipped = PATTERN_VALUES.cellValues;
+  if (shipped === undefined) throw new UsageError('--labels refines the shipped cellValues: fit them first with --cells --write');
+  const tempo = PATTERN_VALUES.tempoQuarters / 4;
+  const current = Float64Array.from(SHAPE_NAMES, (name) => shipped[name]);
+  const results = labelSamples(labels, 1, 0, tempo);
+  const k = fitShapeScale(results.train, current);
+  const mixed = labelSamples(labels, k, mix, tempo);
+  console.log(`${labels.length} labelled positions (${mixed.train.length} training, ${mixed.test.length} held out), scale K = ${k.toFixed(1)}`);
+  const report = (name: string, w: Float64Array): void =>
+    console.log(
+      `${name}: results train ${shapeLoss(results.train, w, k).toFixed(4)}, held out ${shapeLoss(results.test, w, k).toFixed(4)}; ` +
+        `mixed targets (search ${mix}) train ${shapeLoss(mixed.train, w, k).toFixed(4)}, held out ${shapeLoss(mixed.test, w, k).toFixed(4)}`,
+    );
+  report('shipped shape values', current);
+  const w = fitShapes(mixed.train, current, k, SHAPE_RIDGE).map((v) => Math.round(v));
+  report('refined (rounded)', w);
+  if (!write) return;
+  const target = `${root}/src/games/mnk/pattern-values.json`;
+  const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+  const cellValues: Record<string, number> = {};
+  for (let i = 0; i < SHAPE_COUNT; i++) cellValues[SHAPE_NAMES[i]] = w[i];
+  writeFileSync(target, `${JSON.stringify({ ...previous, cellValues }, null, 2)}\n`);
+  console.log(`wrote ${target}`);
+}
+
 /** The shape fit's ridge (relative to the rows): enough to keep rare shapes near their class sums. */
 const SHAPE_RIDGE = 1e-4;
 
@@ -471,6 +639,12 @@ runCliIfMain(
       holdout: { type: 'string' },
       cells: { type: 'boolean' },
       write: { type: 'boolean' },
+      'label-depth': { type: 'string' },
+      'label-every': { type: 'string' },
+      'label-out': { type: 'string' },
+      part: { type: 'string' },
+      labels: { type: 'string' },
+      'search-mix': { type: 'string' },
     },
   },
   main,

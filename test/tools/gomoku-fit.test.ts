@@ -1,10 +1,12 @@
 /**
  * The gomoku evaluation fit (tools/gomoku-fit.ts): samples of a hand-made game, the log loss and its
- * gradient on a tiny data set with a known optimum, the cell-shape fit (--cells) likewise, and the shipped
- * values table (pattern-values.json) as the engine loads it.
+ * gradient on a tiny data set with a known optimum, the cell-shape fit (--cells) likewise, positions labelled by
+ * searches (--label-depth, --labels), and the shipped values table (pattern-values.json) as the engine loads it.
  */
 import t from 'tap';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   C_BLOCK4,
   C_FLEX3,
@@ -33,6 +35,8 @@ import {
   fitShapes,
   fitValues,
   gameSamples,
+  labelPositions,
+  labelSamples,
   logLoss,
   lossGradient,
   paramsOf,
@@ -142,6 +146,40 @@ t.test('shape fit: samples of the hand-made game, and a known optimum', async (t
   for (const key of [C_FLEX3 * POW9[1] + C_BLOCK4 * POW9[2], 0, CELL_KEYS - 1]) {
     t.equal(priorOfHand[CELL_SHAPE[key]], cellValueOf(key, HAND_SET_VALUES));
   }
+});
+
+t.test('search labels: the positions of the game, a search score each, and the mixed targets', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'gomoku-labels-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'games.jsonl'), `${JSON.stringify(FIVE_GAME)}\n${JSON.stringify({ ...FIVE_GAME, winner: 1 })}\n`);
+  const out = join(dir, 'labels.jsonl');
+  const options = { skip: 0, holdout: 10, depth: 2, every: 1, part: 0, parts: 1 };
+  // The same six positions as the samples (the second game is not decided by a five), one line each.
+  t.equal(labelPositions([join(dir, 'games.jsonl')], options, out), 6);
+  const labels = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  t.same(labels.map((l) => (l.moves as unknown[]).length), [0, 1, 2, 3, 4, 5]);
+  t.same(labels.map((l) => l.result), [1, 0, 1, 0, 1, 0]);
+  t.same(labels.map((l) => [l.depth, l.held, l.size, l.rule]), new Array(6).fill([2, false, 15, 0]));
+  // Ply 5: white to move against black's open three (x = 5..7 on row 10): a depth-2 search sees white behind.
+  t.ok((labels[5].score as number) < 0, `white behind after black's open three: ${String(labels[5].score)}`);
+  // Every other position (staggered by the game's index, 0): plies 0, 2, 4; the second of two parts owns no game.
+  t.equal(labelPositions([join(dir, 'games.jsonl')], { ...options, every: 2 }, join(dir, 'every2.jsonl')), 3);
+  t.equal(labelPositions([join(dir, 'games.jsonl')], { ...options, part: 1, parts: 2 }, join(dir, 'part2.jsonl')), 0);
+
+  // The targets: the result alone (mix 0), the search's probability alone (mix 1), and a proven win's score.
+  const label = { size: 15, rule: 0, moves: FIVE_GAME.moves.slice(0, 5), result: 0, score: 0, depth: 2, held: false };
+  const samples = shapeSamples(FIVE_GAME, 0, 1.25);
+  const results = labelSamples([label], 1000, 0, 1.25);
+  t.same(results.train[0], { ...samples[5], y: 0 }, 'the features of the position at ply 5');
+  t.equal(labelSamples([label], 1000, 1, 1.25).train[0].y, 0.5, 'score 0: probability 1/2');
+  t.equal(labelSamples([{ ...label, score: 999_990 }], 1000, 0.7, 1.25).train[0].y, 0.7, 'a proven win: 1, mixed with the loss');
+  const held = labelSamples([{ ...label, held: true }], 1000, 0.5, 1.25);
+  t.same([held.train.length, held.test.length], [0, 1]);
+  // The loss with a probability as target is least where sigmoid(w / k) equals it: all targets 3/4 give ln 3 again.
+  const soft = [0.75, 0.75].map((y) => ({ index: Int32Array.of(5), x: Float64Array.of(1), y }));
+  const w = fitShapes(soft, new Float64Array(SHAPE_COUNT), 1, 0);
+  t.ok(Math.abs(w[5] - Math.log(3)) < 1e-3, `w = ${w[5]} is ln 3`);
+  t.ok(Math.abs(shapeLoss(soft, w, 1) - (-0.75 * Math.log(0.75) - 0.25 * Math.log(0.25))) < 1e-9, 'the loss is then the entropy');
 });
 
 t.test('the shipped values: the engine loads pattern-values.json; move ordering keeps the hand-set values', async (t) => {
