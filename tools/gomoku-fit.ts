@@ -530,6 +530,17 @@ export function readSamples<T>(
   return { train, test };
 }
 
+/** The non-blank lines of a JSONL file named by an option. */
+function readLines(file: string, option: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`${option}: cannot read ${file}`);
+  }
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
 /**
  * Calls visit on every game of the record files once (by its moves) with the count of games before it that visit
  * accepted (returned true for); returns the count accepted.
@@ -538,14 +549,7 @@ function forEachDistinctGame(records: readonly string[], visit: (game: GameRecor
   const seen = new Set<string>();
   let games = 0;
   for (const file of records) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new UsageError(`--records: cannot read ${file}`);
-    }
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
+    for (const line of readLines(file, '--records')) {
       const game = JSON.parse(line) as GameRecord;
       const id = `${game.size}/${game.rule}/${JSON.stringify(game.moves)}`;
       if (seen.has(id)) continue;
@@ -574,13 +578,7 @@ function fitCells(root: string, records: readonly string[], skip: number, holdou
   }
   const w = fitShapes(train, prior, k, SHAPE_RIDGE).map((v) => Math.round(v));
   console.log(`${SHAPE_COUNT} shape values (rounded): train ${shapeLoss(train, w, k).toFixed(4)}, held out ${shapeLoss(test, w, k).toFixed(4)}`);
-  if (!write) return;
-  const target = `${root}/src/games/mnk/pattern-values.json`;
-  const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
-  const cellValues: Record<string, number> = {};
-  for (let i = 0; i < SHAPE_COUNT; i++) cellValues[SHAPE_NAMES[i]] = w[i];
-  writeFileSync(target, `${JSON.stringify({ ...previous, cellValues }, null, 2)}\n`);
-  console.log(`wrote ${target}`);
+  if (write) writeShapeValues(root, w);
 }
 
 /**
@@ -591,15 +589,7 @@ function fitCells(root: string, records: readonly string[], skip: number, holdou
  */
 function fitLabelled(root: string, files: readonly string[], mix: number, write: boolean): void {
   const labels: SearchLabel[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new UsageError(`--labels: cannot read ${file}`);
-    }
-    for (const line of text.split('\n')) if (line.trim() !== '') labels.push(JSON.parse(line) as SearchLabel);
-  }
+  for (const file of files) for (const line of readLines(file, '--labels')) labels.push(JSON.parse(line) as SearchLabel);
   const shipped = PATTERN_VALUES.cellValues;
   if (shipped === undefined) throw new UsageError('--labels refines the shipped cellValues: fit them first with --cells --write');
   const tempo = PATTERN_VALUES.tempoQuarters / 4;
@@ -616,7 +606,11 @@ function fitLabelled(root: string, files: readonly string[], mix: number, write:
   report('shipped shape values', current);
   const w = fitShapes(mixed.train, current, k, SHAPE_RIDGE).map((v) => Math.round(v));
   report('refined (rounded)', w);
-  if (!write) return;
+  if (write) writeShapeValues(root, w);
+}
+
+/** Stores the shape values as pattern-values.json's cellValues (the rest of the file kept). */
+function writeShapeValues(root: string, w: Float64Array): void {
   const target = `${root}/src/games/mnk/pattern-values.json`;
   const previous = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
   const cellValues: Record<string, number> = {};
