@@ -37,17 +37,17 @@ function loadTactics(): Tactic[] {
 }
 
 /**
- * 24 20x20 middle games: plies 10, 16 and 22 of the first games of a recorded match against Rapfi (moves as [row, column]),
- * the positions of docs/gomoku-strength.md's eighth round.
+ * 20x20 middle games: the given plies of the first `games` games of a recorded match against Rapfi (moves as [row, column]),
+ * at most `max`. The defaults are the 24 positions of docs/gomoku-strength.md's eighth round.
  */
-function middleGames(): MnkPosition[] {
+export function middleGames(plies: readonly number[] = [10, 16, 22], games = Infinity, max = 24): MnkPosition[] {
   const name = 'tools/records/gomoku-round6/fitted11-kernel-rapfi50.jsonl';
   const file = [new URL(`../../../${name}`, import.meta.url).pathname, join(process.cwd(), name)].find((f) => existsSync(f));
   if (file === undefined) throw new Error(`${name} not found`);
   const positions: MnkPosition[] = [];
-  for (const line of readFileSync(file, 'utf8').trim().split('\n')) {
+  for (const line of readFileSync(file, 'utf8').trim().split('\n').slice(0, games)) {
     const moves = (JSON.parse(line) as { moves: [number, number][] }).moves;
-    for (const at of [10, 16, 22]) if (moves.length > at + 2 && positions.length < 24) positions.push(withStones(20, 20, 5, moves.slice(0, at)));
+    for (const at of plies) if (moves.length > at + 2 && positions.length < max) positions.push(withStones(20, 20, 5, moves.slice(0, at)));
   }
   return positions;
 }

@@ -12,6 +12,7 @@ checkEntries(t, [
   'dist/bench/run.js',
   'dist/bench/load.js',
   'dist/bench/othello-profile.js',
+  'dist/bench/mnk-depth.js',
   'dist/bench/replicas.js',
   'dist/scripts/fuzz.js',
   'dist/scripts/openapi.js',

@@ -1,0 +1,42 @@
+/**
+ * node dist/bench/mnk-depth.js [--ms N] [--min-depth D]
+ *
+ * The depth a timed search of the K = 5 pattern path reaches on 20x20 middle games (plies 10, 14, 18 and 22 of the first
+ * twelve games of bench/games/mnk.ts's record: 43 positions), each on a fresh 64 MiB table: how a change to the search's
+ * shape turns into depth at a turn's budget (docs/gomoku-strength.md, fifteenth round). Run it on two builds, one at a
+ * time, on an idle machine: the depths move with the machine's speed.
+ */
+import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
+import { middleGames } from './games/mnk.js';
+
+const spec = {
+  name: 'mnk-depth',
+  usage: `node dist/bench/mnk-depth.js [--ms N] [--min-depth D]
+
+Searches 43 20x20 middle-game positions for N ms each (default 850, the pbrain brain's budget of a 1000 ms turn) and
+prints the depth each reached, their mean, and the mean over the positions that reached depth D or more (default 8;
+the others end early on a forced reply or a proven result).`,
+  options: { ms: { type: 'string' }, 'min-depth': { type: 'string' } },
+} as const;
+
+function main({ values }: ParsedArgs<typeof spec.options>): void {
+  const ms = intOption(values, 'ms', 850, 1, 600_000);
+  const minDepth = intOption(values, 'min-depth', 8, 1, 100);
+  const searcher = new Searcher(new TranspositionTable(64));
+  const depths: number[] = [];
+  let nodes = 0;
+  for (const pos of middleGames([10, 14, 18, 22], 12, Infinity)) {
+    searcher.tt.clear();
+    const r = searcher.search(pos, { deadline: Date.now() + ms });
+    depths.push(r.depth);
+    nodes += r.nodes;
+  }
+  const mean = (xs: number[]): string => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2);
+  const deep = depths.filter((d) => d >= minDepth);
+  console.log(`depths at ${ms} ms: ${depths.join(' ')}`);
+  console.log(`positions ${depths.length}, mean depth ${mean(depths)}, nodes ${nodes}; ${deep.length} at depth ${minDepth} or more: mean ${mean(deep)}`);
+}
+
+runCliIfMain(import.meta.url, spec, main);
