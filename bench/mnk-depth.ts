@@ -17,7 +17,11 @@ const spec = {
 
 Searches 43 20x20 middle-game positions for N ms each (default 850, the pbrain brain's budget of a 1000 ms turn) and
 prints the depth each reached, their mean, and the mean over the positions that reached depth D or more (default 8;
-the others end early on a forced reply or a proven result).`,
+the others end early on a forced reply or a proven result).
+
+  --ms N          time a position (default 850)
+  --min-depth D   the second mean's floor (default 8)
+  --help          this text`,
   options: { ms: { type: 'string' }, 'min-depth': { type: 'string' } },
 } as const;
 
