@@ -241,6 +241,22 @@ function priorInDiscs(prior: Float32Array, stage: number, canonical: Int32Array[
   return w;
 }
 
+/**
+ * Weights of one stage width as another's: each new stage starts from the old stage that holds its fewest
+ * empties (a finer width splits each old stage into copies that the fit then corrects apart).
+ */
+export function resampleStages(weights: Float32Array, fromWidth: number, toWidth: number): Float32Array {
+  if (fromWidth === toWidth) return weights;
+  const fromStages = stageCount(fromWidth);
+  const toStages = stageCount(toWidth);
+  const out = new Float32Array(toStages * BLOCK);
+  for (let stage = 0; stage < toStages; stage++) {
+    const source = Math.min(fromStages - 1, Math.floor((stage * toWidth) / fromWidth));
+    out.set(weights.subarray(source * BLOCK, (source + 1) * BLOCK), stage * BLOCK);
+  }
+  return out;
+}
+
 /** Stages of a width: the last one also takes the 60-empties start position. */
 export function stageCount(width: number): number {
   return Math.ceil(60 / width);
@@ -281,7 +297,8 @@ Fits the pattern evaluation per stage and prints the held-out mean absolute erro
   --lambda X           ridge shrinkage of the pattern weights (default 5)
   --iterations N       conjugate-gradient iterations per stage (default 150)
   --search-mix X       weight of the playing search's score in the target, 0..1 (default 0: outcome only)
-  --prior FILE         start from these weights (a weights file of the same stage width): each
+  --prior FILE         start from these weights (of any stage width: a stage of another width
+                       starts from the prior's stage holding its fewest empties): each
                        stage is fitted as a correction of them, the ridge pulling toward them
   --stages A-B         fit only stages A..B (numbered from 0 by empties), copy the others from --prior
   --exact-only         fit on the records with an exact value only
@@ -330,10 +347,10 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     } catch (error) {
       throw new UsageError(`--prior ${values.prior}: ${(error as Error).message.split('\n')[0]}`);
     }
-    if (file.stageWidth !== stageWidth || prior.weights.length !== stageCount(stageWidth) * BLOCK) {
-      throw new UsageError(`--prior ${values.prior}: its stages are not ${stageCount(stageWidth)} of width ${stageWidth}`);
+    if (prior.weights.length !== stageCount(file.stageWidth) * BLOCK) {
+      throw new UsageError(`--prior ${values.prior}: its stages are not ${stageCount(file.stageWidth)} of width ${file.stageWidth}`);
     }
-    fitOptions = { ...fitOptions, prior: prior.weights };
+    fitOptions = { ...fitOptions, prior: resampleStages(prior.weights, file.stageWidth, stageWidth) };
   }
   if (values.stages !== undefined) {
     const m = /^(\d+)-(\d+)$/.exec(values.stages);

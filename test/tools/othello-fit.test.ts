@@ -10,7 +10,7 @@ import { PATTERN_BLOCK } from '../../src/games/othello/patterns.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
 import { RECORD_INTS, R_EMPTIES, R_EXACT, R_GAME, TEST_EVERY, playGame } from '../../tools/othello-data.js';
-import { type FitOptions, fitAll, stageCount } from '../../tools/othello-fit.js';
+import { type FitOptions, fitAll, resampleStages, stageCount } from '../../tools/othello-fit.js';
 import { untracked } from '../support/untracked.js';
 import { ROOT } from '../support/paths.js';
 
@@ -58,6 +58,31 @@ t.test('--prior: the ridge pulls toward the prior; a zero prior is the plain fit
   t.throws(() => fitAll(data, { ...BASE, prior: new Float32Array(PHASE_BLOCK) }, quiet), /stages/);
 });
 
+t.test('--prior of another stage width: each new stage starts from the prior stage holding its fewest empties', async (t) => {
+  t.equal(resampleStages(prior, 4, 4), prior, 'the same width is the prior itself');
+  const halves = resampleStages(prior, 4, 2);
+  t.equal(halves.length, stageCount(2) * PHASE_BLOCK, '30 stages of width 2');
+  // Stage s of width 2 holds empties 2s..2s+1, inside stage floor(s / 2) of width 4.
+  for (const [stage, source] of [[0, 0], [1, 0], [2, 1], [17, 8], [29, 14]] as const) {
+    t.equal(halves[stage * PHASE_BLOCK + 7], prior[source * PHASE_BLOCK + 7], `width-2 stage ${stage} from width-4 stage ${source}`);
+    t.equal(differingFrom(halves, stage, prior, source), 0, `the whole block of stage ${stage}`);
+  }
+  const fifths = resampleStages(prior, 4, 5);
+  t.equal(fifths.length, stageCount(5) * PHASE_BLOCK, '12 stages of width 5');
+  // Width 5, stage 3 holds empties 15..19: it starts from width-4 stage 3 (12..15); stage 11 (55..60) from 13 (52..55).
+  t.equal(differingFrom(fifths, 3, prior, 3), 0, 'stage 3 from stage 3');
+  t.equal(differingFrom(fifths, 11, prior, 13), 0, 'stage 11 from stage 13');
+  const doubled = resampleStages(halves, 2, 4);
+  t.equal(differingFrom(doubled, 5, prior, 5), 0, 'back to width 4: stage 5 from width-2 stage 10, a copy of width-4 stage 5');
+});
+
+/** Slots of stage `a` of `x` that differ from stage `b` of `y`. */
+function differingFrom(x: Float32Array, a: number, y: Float32Array, b: number): number {
+  let count = 0;
+  for (let i = 0; i < PHASE_BLOCK; i++) if (x[a * PHASE_BLOCK + i] !== y[b * PHASE_BLOCK + i]) count++;
+  return count;
+}
+
 t.test('--exact-only: a stage is fitted on its exact training records alone', async (t) => {
   const lines: string[] = [];
   fitAll(data, { ...BASE, prior, stages: [2, 2], exactOnly: true }, (line) => lines.push(line));
@@ -78,7 +103,8 @@ t.test('the command line: a --prior that cannot be read or does not fit, and a b
   // The compiled entry, as users run it (the suite builds first), untracked: no coverage of a child process.
   const fit = (...args: string[]): { status: number; stderr: string } => {
     try {
-      execFileSync(...untracked(process.execPath, ['dist/tools/othello-fit.js', '--data', 'none', '--out', 'none.json', ...args]), { cwd: root, stdio: 'pipe' });
+      const argv = ['dist/tools/othello-fit.js', '--data', 'none', '--out', 'none.json', ...args];
+      execFileSync(...untracked(process.execPath, argv), { cwd: root, stdio: 'pipe' });
       return { status: 0, stderr: '' };
     } catch (error) {
       const e = error as { status: number; stderr: Buffer };
@@ -89,7 +115,6 @@ t.test('the command line: a --prior that cannot be read or does not fit, and a b
   for (const [args, message] of [
     [['--prior', 'no-such-weights.json'], /^othello-fit: --prior no-such-weights.json: ENOENT/],
     [['--prior', 'package.json'], /^othello-fit: --prior package.json: /],
-    [['--prior', shipped, '--stage-width', '5'], /its stages are not 12 of width 5/],
     [['--prior', shipped, '--stages', '4-2'], /--stages must be A-B with A <= B < 15, got '4-2'/],
     [['--stages', '1-4'], /--stages needs --prior/],
   ] as const) {
