@@ -65,23 +65,16 @@ t.test('--prior of another stage width: each new stage starts from the prior sta
   // Stage s of width 2 holds empties 2s..2s+1, inside stage floor(s / 2) of width 4.
   for (const [stage, source] of [[0, 0], [1, 0], [2, 1], [17, 8], [29, 14]] as const) {
     t.equal(halves[stage * PHASE_BLOCK + 7], prior[source * PHASE_BLOCK + 7], `width-2 stage ${stage} from width-4 stage ${source}`);
-    t.equal(differingFrom(halves, stage, prior, source), 0, `the whole block of stage ${stage}`);
+    t.equal(differing(halves, prior, stage, source), 0, `the whole block of stage ${stage}`);
   }
   const fifths = resampleStages(prior, 4, 5);
   t.equal(fifths.length, stageCount(5) * PHASE_BLOCK, '12 stages of width 5');
   // Width 5, stage 3 holds empties 15..19: it starts from width-4 stage 3 (12..15); stage 11 (55..60) from 13 (52..55).
-  t.equal(differingFrom(fifths, 3, prior, 3), 0, 'stage 3 from stage 3');
-  t.equal(differingFrom(fifths, 11, prior, 13), 0, 'stage 11 from stage 13');
+  t.equal(differing(fifths, prior, 3, 3), 0, 'stage 3 from stage 3');
+  t.equal(differing(fifths, prior, 11, 13), 0, 'stage 11 from stage 13');
   const doubled = resampleStages(halves, 2, 4);
-  t.equal(differingFrom(doubled, 5, prior, 5), 0, 'back to width 4: stage 5 from width-2 stage 10, a copy of width-4 stage 5');
+  t.equal(differing(doubled, prior, 5, 5), 0, 'back to width 4: stage 5 from width-2 stage 10, a copy of width-4 stage 5');
 });
-
-/** Slots of stage `a` of `x` that differ from stage `b` of `y`. */
-function differingFrom(x: Float32Array, a: number, y: Float32Array, b: number): number {
-  let count = 0;
-  for (let i = 0; i < PHASE_BLOCK; i++) if (x[a * PHASE_BLOCK + i] !== y[b * PHASE_BLOCK + i]) count++;
-  return count;
-}
 
 t.test('--exact-only: a stage is fitted on its exact training records alone', async (t) => {
   const lines: string[] = [];
@@ -125,10 +118,13 @@ t.test('the command line: a --prior that cannot be read or does not fit, and a b
   }
 });
 
-/** Weights of a stage that differ between two weight vectors (tap's deep comparison is slow on 100,000 numbers). */
-function differing(a: Float32Array, b: Float32Array, stage: number): number {
+/**
+ * Weights of stage `stage` of `a` that differ from stage `stageOfB` of `b` (by default the same stage; tap's deep
+ * comparison is slow on 100,000 numbers).
+ */
+function differing(a: Float32Array, b: Float32Array, stage: number, stageOfB = stage): number {
   let count = 0;
-  for (let i = stage * PHASE_BLOCK; i < (stage + 1) * PHASE_BLOCK; i++) if (a[i] !== b[i]) count++;
+  for (let i = 0; i < PHASE_BLOCK; i++) if (a[stage * PHASE_BLOCK + i] !== b[stageOfB * PHASE_BLOCK + i]) count++;
   return count;
 }
 
