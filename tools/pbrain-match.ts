@@ -14,7 +14,7 @@
  * error bar over the opening pairs. It also reports each brain's wall time per move (how the
  * brain's time margin is measured, docs/adapters.md).
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Random } from '../src/core/random.js';
 import { F_FIVE, F_THREE, F_WIN4 } from '../src/games/mnk/pattern-tables.js';
@@ -242,6 +242,81 @@ export function timingSummary(side: BrainSide, turnMs: number): string {
     `(timeout_turn ${turnMs}: headroom at max ${fmt(turnMs - ms[ms.length - 1])}), over the limit ${over}${overshoot}`;
 }
 
+/** One game of a --record file, as far as a summary reads it. */
+export interface RecordedGame {
+  readonly game: number;
+  readonly seed: number;
+  readonly black: string;
+  readonly winner: number;
+  readonly reason: string;
+}
+
+export interface RecordsCompared {
+  /** Brain A's score in each file over its complete opening pairs, with the 95% half-width. */
+  readonly first: { pairs: number; mean: number; error: number };
+  readonly second: { pairs: number; mean: number; error: number };
+  /** Second minus first over the opening pairs both files hold complete; then without pairs a time forfeit decided. */
+  readonly paired: { pairs: number; mean: number; error: number };
+  readonly pairedNoForfeit: { pairs: number; mean: number; error: number };
+}
+
+/** Brain A's score in each opening pair (seed, opening), and which pairs hold a game lost on time. */
+function pairScores(games: readonly RecordedGame[]): { scores: Map<string, number[]>; forfeits: Set<string> } {
+  const scores = new Map<string, number[]>();
+  const forfeits = new Set<string>();
+  for (const g of games) {
+    const key = `${g.seed}/${Math.floor((g.game - 1) / 2)}`;
+    const aColour = g.black.startsWith('A ') ? 0 : 1;
+    const score = g.winner < 0 ? 0.5 : g.winner === aColour ? 1 : 0;
+    scores.set(key, [...(scores.get(key) ?? []), score]);
+    if (/ took \d+ ms$/.test(g.reason)) forfeits.add(key);
+  }
+  return { scores, forfeits };
+}
+
+/**
+ * Two records of brain A (a build and its control) against the same opponent on the same openings: each one's score
+ * and their difference opening pair by opening pair (the openings' spread removed), as the strength docs report it.
+ */
+export function compareRecords(first: readonly RecordedGame[], second: readonly RecordedGame[]): RecordsCompared {
+  const a = pairScores(first);
+  const b = pairScores(second);
+  const complete = (m: Map<string, number[]>) => [...m].filter(([, v]) => v.length === 2);
+  const own = (m: Map<string, number[]>) => {
+    const pairs = complete(m).map(([, v]) => (v[0] + v[1]) / 2);
+    return { pairs: pairs.length, ...meanWithErrorBar(pairs) };
+  };
+  const differences = (dropForfeits: boolean) => {
+    const d: number[] = [];
+    for (const [key, v] of complete(b.scores)) {
+      const u = a.scores.get(key);
+      if (u === undefined || u.length !== 2) continue;
+      if (dropForfeits && (a.forfeits.has(key) || b.forfeits.has(key))) continue;
+      d.push((v[0] + v[1] - u[0] - u[1]) / 2);
+    }
+    return { pairs: d.length, ...meanWithErrorBar(d) };
+  };
+  return { first: own(a.scores), second: own(b.scores), paired: differences(false), pairedNoForfeit: differences(true) };
+}
+
+function readRecord(file: string): RecordedGame[] {
+  if (!existsSync(file)) throw new UsageError(`--paired: no record file '${file}'`);
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RecordedGame);
+}
+
+function printCompared(text: string): void {
+  const files = text.split(',');
+  if (files.length !== 2 || files.some((f) => f.trim() === '')) throw new UsageError('--paired must be two record files A,B');
+  const c = compareRecords(readRecord(files[0]), readRecord(files[1]));
+  const pct = (x: number) => (100 * x).toFixed(1);
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+  console.log(`${files[0]}: A scored ${pct(c.first.mean)}% ± ${pct(c.first.error)} over ${c.first.pairs} opening pairs`);
+  console.log(`${files[1]}: A scored ${pct(c.second.mean)}% ± ${pct(c.second.error)} over ${c.second.pairs} opening pairs`);
+  console.log(`paired (second - first) over ${c.paired.pairs} opening pairs: ${signed(c.paired.mean)} ± ${pct(c.paired.error)} points (95%)`);
+  const n = c.pairedNoForfeit;
+  console.log(`without the pairs a time forfeit decided (${n.pairs} pairs): ${signed(n.mean)} ± ${pct(n.error)} points`);
+}
+
 const USAGE = `usage: npm run pbrain-match -- [options]
 
 Plays Gomocup-protocol brains against each other, as a Gomocup referee, and reports the score and
@@ -264,6 +339,8 @@ each move's wall time.
   --settle-ms N       leave a brain N ms after its answer before stopping it or sending its next command, on
                       nobody's clock (default 50: Rapfi drops a TURN sent while its search is winding down)
   --record FILE       append one JSON line per game (opening, moves, result, reason)
+  --paired A,B        play nothing: brain A's score in record files A and B (over their opening pairs) and the
+                      difference B - A over the opening pairs both hold, with and without pairs lost on time
   -h, --help          this text`;
 
 const SPEC: CliSpec<{
@@ -283,6 +360,7 @@ const SPEC: CliSpec<{
   'no-suspend': { type: 'boolean' };
   'settle-ms': { type: 'string' };
   record: { type: 'string' };
+  paired: { type: 'string' };
 }> = {
   name: 'pbrain-match',
   usage: USAGE,
@@ -303,6 +381,7 @@ const SPEC: CliSpec<{
     'no-suspend': { type: 'boolean' },
     'settle-ms': { type: 'string' },
     record: { type: 'string' },
+    paired: { type: 'string' },
   },
 };
 
@@ -317,6 +396,10 @@ async function launch(name: string, command: string, options: GameOptions, turnM
 }
 
 runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
+  if (values.paired !== undefined) {
+    printCompared(values.paired);
+    return;
+  }
   const size = intOption(values, 'size', 15, 5, 100);
   const turnMs = intOption(values, 'turn-ms', 1000, 0);
   const whiteTurnMs = values['white-turn-ms'] === undefined ? undefined : intOption(values, 'white-turn-ms', turnMs, 0);

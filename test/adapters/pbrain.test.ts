@@ -8,7 +8,7 @@ import { GomocupBrain } from '../../src/adapters/gomocup/brain.js';
 import { MnkPosition } from '../../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
-import { playGame, startBrain } from '../../tools/pbrain-match.js';
+import { compareRecords, playGame, startBrain, type RecordedGame } from '../../tools/pbrain-match.js';
 import { untracked } from '../support/untracked.js';
 import { fromRoot } from '../support/paths.js';
 
@@ -337,4 +337,26 @@ t.test('--level: a level below the top answers a legal move, the same one for th
   const bad = spawnSync(...untracked(process.execPath, [KIBITZ_BRAIN, '--level', '9']), { encoding: 'utf8' });
   t.equal(bad.status, 2);
   t.match(bad.stderr, /--level must be an integer from 1 to 8/);
+});
+
+t.test('pbrain-match --paired: each record scored over its opening pairs, and their difference pair by pair', async (t) => {
+  // Two openings of seed 5 (games 1-2 and 3-4) and one of seed 6; brain A plays black in odd games.
+  const game = (g: number, seed: number, aWins: boolean | null, reason = 'made five'): RecordedGame => {
+    const black = g % 2 === 1 ? 'A (new)' : 'B (opponent)';
+    const aColour = g % 2 === 1 ? 0 : 1;
+    return { game: g, seed, black, winner: aWins === null ? -1 : aWins ? aColour : 1 - aColour, reason };
+  };
+  const control = [game(1, 5, false), game(2, 5, false), game(3, 5, true), game(4, 5, false), game(1, 6, false), game(2, 6, false)];
+  // The candidate: opening 1 won once, opening 2 drawn twice, seed 6 won once by the opponent's time forfeit; an
+  // unfinished pair (game 1 of seed 7 only) is left out.
+  const candidate = [
+    game(1, 5, true), game(2, 5, false), game(3, 5, null), game(4, 5, null),
+    game(1, 6, true, 'B (opponent) took 2301 ms'), game(2, 6, false), game(1, 7, true),
+  ];
+  const c = compareRecords(control, candidate);
+  t.same([c.first.pairs, c.first.mean], [3, (0 + 0.5 + 0) / 3], 'control: 0, 1/2, 0 over three pairs');
+  t.same([c.second.pairs, c.second.mean], [3, (0.5 + 0.5 + 0.5) / 3], 'candidate: 1/2 in each of three pairs');
+  t.equal(c.paired.pairs, 3);
+  t.equal(c.paired.mean, (0.5 + 0 + 0.5) / 3, 'differences +1/2, 0, +1/2');
+  t.same([c.pairedNoForfeit.pairs, c.pairedNoForfeit.mean], [2, 0.25], 'without the pair the forfeit decided: +1/2, 0');
 });
