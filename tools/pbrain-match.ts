@@ -301,7 +301,17 @@ export function compareRecords(first: readonly RecordedGame[], second: readonly 
 
 function readRecord(file: string): RecordedGame[] {
   if (!existsSync(file)) throw new UsageError(`--paired: no record file '${file}'`);
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RecordedGame);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const games: RecordedGame[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      games.push(JSON.parse(line) as RecordedGame);
+    } catch {
+      throw new Error(`${file}, line ${i + 1}: not a JSON game record`);
+    }
+  });
+  return games;
 }
 
 function printCompared(text: string): void {
