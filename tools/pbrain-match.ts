@@ -151,7 +151,7 @@ export async function playGame(sides: [BrainSide, BrainSide], options: GameOptio
     if (typeof reply === 'string') return { winner: turn % 2 === 0 ? 1 : 0, reason: `${side.name} answered '${reply}'`, moves };
     const turnLimit = side.turnMs ?? options.turnMs;
     if (options.toleranceMs !== undefined && turnLimit > 0 && ms > turnLimit + options.toleranceMs) {
-      return { winner: 1 - (turn % 2), reason: `${side.name} took ${Math.round(ms)} ms`, moves };
+      return { winner: 1 - (turn % 2), reason: timeForfeitReason(side.name, ms), moves };
     }
     const rss = residentBytes(side);
     if (rss > (side.peakRss ?? 0)) side.peakRss = rss;
@@ -242,6 +242,12 @@ export function timingSummary(side: BrainSide, turnMs: number): string {
     `(timeout_turn ${turnMs}: headroom at max ${fmt(turnMs - ms[ms.length - 1])}), over the limit ${over}${overshoot}`;
 }
 
+/** The reason of a game lost on time, and its test (records are compared with and without such games). */
+function timeForfeitReason(name: string, ms: number): string {
+  return `${name} took ${Math.round(ms)} ms`;
+}
+const TIME_FORFEIT = / took \d+ ms$/;
+
 /** One game of a --record file, as far as a summary reads it. */
 export interface RecordedGame {
   readonly game: number;
@@ -251,13 +257,20 @@ export interface RecordedGame {
   readonly reason: string;
 }
 
+/** A mean over opening pairs with its 95% half-width. */
+export interface PairsMean {
+  readonly pairs: number;
+  readonly mean: number;
+  readonly error: number;
+}
+
 export interface RecordsCompared {
-  /** Brain A's score in each file over its complete opening pairs, with the 95% half-width. */
-  readonly first: { pairs: number; mean: number; error: number };
-  readonly second: { pairs: number; mean: number; error: number };
+  /** Brain A's score in each file over its complete opening pairs. */
+  readonly first: PairsMean;
+  readonly second: PairsMean;
   /** Second minus first over the opening pairs both files hold complete; then without pairs a time forfeit decided. */
-  readonly paired: { pairs: number; mean: number; error: number };
-  readonly pairedNoForfeit: { pairs: number; mean: number; error: number };
+  readonly paired: PairsMean;
+  readonly pairedNoForfeit: PairsMean;
 }
 
 /** Brain A's score in each opening pair (seed, opening), and which pairs hold a game lost on time. */
@@ -269,7 +282,7 @@ function pairScores(games: readonly RecordedGame[]): { scores: Map<string, numbe
     const aColour = g.black.startsWith('A ') ? 0 : 1;
     const score = g.winner < 0 ? 0.5 : g.winner === aColour ? 1 : 0;
     scores.set(key, [...(scores.get(key) ?? []), score]);
-    if (/ took \d+ ms$/.test(g.reason)) forfeits.add(key);
+    if (TIME_FORFEIT.test(g.reason)) forfeits.add(key);
   }
   return { scores, forfeits };
 }
@@ -282,11 +295,11 @@ export function compareRecords(first: readonly RecordedGame[], second: readonly 
   const a = pairScores(first);
   const b = pairScores(second);
   const complete = (m: Map<string, number[]>) => [...m].filter(([, v]) => v.length === 2);
-  const own = (m: Map<string, number[]>) => {
+  const own = (m: Map<string, number[]>): PairsMean => {
     const pairs = complete(m).map(([, v]) => (v[0] + v[1]) / 2);
     return { pairs: pairs.length, ...meanWithErrorBar(pairs) };
   };
-  const differences = (dropForfeits: boolean) => {
+  const differences = (dropForfeits: boolean): PairsMean => {
     const d: number[] = [];
     for (const [key, v] of complete(b.scores)) {
       const u = a.scores.get(key);
