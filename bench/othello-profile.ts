@@ -1,5 +1,5 @@
 /**
- * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--summary FILE.cpuprofile]
+ * node [--cpu-prof] dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve | --prove] [--no-kernel] [--summary FILE.cpuprofile]
  *
  * The Othello search's hot path on a fixed tree: the bench's twelve midgame positions (bench/games/othello.ts),
  * each searched by a fresh searcher to a fixed depth, so the node count is deterministic and a profile or an
@@ -14,18 +14,19 @@ import { disableEndgameKernel } from '../src/games/othello/kernel.js';
 import { disableSearchKernel } from '../src/games/othello/search-kernel.js';
 import { solveExactly } from '../src/games/othello/solver.js';
 import { type ProbCutFile, buildProbCutTable, setProbCutTable } from '../src/games/othello/probcut.js';
-import { TWENTY_EMPTIES, decode, midgamePositions } from './games/othello.js';
+import { PROOF_POSITIONS, TWENTY_EMPTIES, decode, midgamePositions, proveOutcomes } from './games/othello.js';
 
 const spec = {
   name: 'othello-profile',
-  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve] [--no-kernel] [--probcut-table FILE] [--summary FILE]
+  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve | --prove] [--no-kernel] [--probcut-table FILE] [--summary FILE]
 
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling: run it
 as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, or under valgrind.
 
   --depth N        fixed depth (default 11)
-  --positions K    first K of the 12 positions (default 12; with --solve, of the ten)
+  --positions K    first K of the 12 positions (default 12; with --solve, of the ten; with --prove, of the twelve)
   --solve          solve the bench's ten 20-empty positions exactly instead
+  --prove          prove the outcome (win, loss or draw) of the bench's twelve 22-empty game positions instead
   --signature      also print each position's nodes, score and principal variation
   --probcut-table FILE  search with this ProbCut table instead of the committed one (tools/othello-probcut.ts writes one)
   --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve, the TypeScript shallow solver)
@@ -36,6 +37,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
     positions: { type: 'string' },
     summary: { type: 'string' },
     solve: { type: 'boolean' },
+    prove: { type: 'boolean' },
     signature: { type: 'boolean' },
     'no-kernel': { type: 'boolean' },
     'probcut-table': { type: 'string' },
@@ -124,8 +126,17 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   if (values['no-kernel'] === true) disableSearchKernel();
   const tableFile = values['probcut-table'];
   if (tableFile !== undefined) setProbCutTable(buildProbCutTable(JSON.parse(readFileSync(tableFile, 'utf8')) as ProbCutFile));
-  if (values.solve === true) {
+  if (values.prove === true || values.solve === true) {
     if (values['no-kernel'] === true) disableEndgameKernel();
+  }
+  if (values.prove === true) {
+    const cpuStart = process.cpuUsage();
+    const { outcomes, nodes, ms } = proveOutcomes(intOption(values, 'positions', PROOF_POSITIONS.length, 1, PROOF_POSITIONS.length));
+    const cpu = process.cpuUsage(cpuStart);
+    console.log(`${outcomes.length} 22-empty proofs: outcomes ${outcomes.join(' ')}, ${nodes} nodes in ${ms} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+    return;
+  }
+  if (values.solve === true) {
     solveTwenty(intOption(values, 'positions', 10, 1, 10));
     return;
   }

@@ -1,7 +1,7 @@
 /**
  * Othello bench: perft (bitboard path and SearchPosition path, checked against perft.json), exact
  * endgame solves (every endgames.json position, checked against its exactScore, and a fixed set of
- * 20-empty positions), fixed-depth search from the
+ * 20-empty positions), win/loss/draw proofs at 22 empties, fixed-depth search from the
  * start and a few openings with a deterministic node count. Single thread.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { Random } from '../../src/core/random.js';
 import { definition } from '../../src/games/othello/index.js';
 import type { OthelloPosition } from '../../src/games/othello/position.js';
 import { fastPerft } from '../../src/games/othello/perft.js';
-import { solveExactly } from '../../src/games/othello/solver.js';
+import { solveExactly, solveWinLossDraw } from '../../src/games/othello/solver.js';
 import { perft } from '../../src/search/perft.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable } from '../../src/search/tt.js';
@@ -29,6 +29,26 @@ export const TWENTY_EMPTIES: readonly { board: string[]; turn: string }[] = [
   { board: ['......WW', '....BWWW', 'WWBBWWWW', 'WWWWWBWW', 'WWWWBBWW', 'WWWWWWBW', '..BBBB.B', '....B...'], turn: 'B' },
   { board: ['..BBBBB.', 'W.WBW...', 'WWBWBW..', 'W.WWWB..', 'WWWWBBB.', 'WWWWWBW.', '..WWWW..', '.WWWWWW.'], turn: 'B' },
   { board: ['.....BWW', 'W..WBBBW', 'WWWBBBWW', 'WWWWWW.W', 'WBBWWW..', 'WBBBBW..', 'WBBBB...', 'WB.B....'], turn: 'B' },
+];
+
+/**
+ * 22-empty positions of games against NTest (the position at 22 empties of the first twelve games of
+ * tools/records/othello-ntest/o20-ctl-1000-n21.jsonl, openings 1-6 with both colours): the win/loss/draw
+ * proofs a game at 1000 ms a move attempts (bench set; their outcomes come from this solver only).
+ */
+export const PROOF_POSITIONS: readonly { board: string[]; turn: string }[] = [
+  { board: ['...BBB..', '..BBBB.B', '.WWWBBWB', 'WWWWBBWB', '.WWWBWWB', '..WWWWWB', '....BWW.', '...BB.W.'], turn: 'B' }, // opening 1, Kibitz B
+  { board: ['..W.B...', '..WWWB..', 'BBWWWBB.', 'WWWBWBBB', 'WWBBWBBB', 'B.WBWWW.', '..WWWW..', '..W.WB..'], turn: 'B' }, // opening 1, Kibitz W
+  { board: ['..B.WWW.', '..BBBW..', '.BBBWBB.', 'WWBWBBBB', '.WWBBBBB', '.WWWWWBB', '..WWWW..', '..WW....'], turn: 'B' }, // opening 2, Kibitz B
+  { board: ['....WWW.', '..WWWWW.', 'WWWWWWBB', '..WBWBBB', '.WWWWWBB', '.BBBBBBB', '...BBB..', '..BBB...'], turn: 'B' }, // opening 2, Kibitz W
+  { board: ['.WWWWW..', 'B.WBWW..', 'BBWWBWWW', 'BBWBBWW.', '.BWWWWW.', '.BWWBW..', '..W.BW..', '..WBB...'], turn: 'B' }, // opening 3, Kibitz B
+  { board: ['....BBB.', '..WWWB..', 'WBBWBBBB', 'WBWBBBBB', 'WWBBWWBB', 'WWWWWWB.', '...WWW..', '.....W..'], turn: 'B' }, // opening 3, Kibitz W
+  { board: ['..WB.B..', 'BWBBBB..', 'BBWBBB..', 'BBBWBBW.', 'B.BWWBWW', 'BBW.BWWW', 'B.WW....', '..WWW...'], turn: 'B' }, // opening 4, Kibitz B
+  { board: ['...BBW..', '..BBBW.B', '..WWBBBB', '.WWWBBWB', '.BWWBWWB', '.BBWWWW.', '..WWWW..', '..W.BBB.'], turn: 'B' }, // opening 4, Kibitz W
+  { board: ['...BBB..', '..BWWB..', 'BBWWWB..', 'WWWWWW.W', '.WWBBBW.', '..WWBWWW', '..BWWB..', '.BBBBBB.'], turn: 'B' }, // opening 5, Kibitz B
+  { board: ['.WWWWWW.', '..WWBW.W', 'WWWWWBBW', 'WWWWWWWW', 'BBBWBBWW', '.BWBB.W.', '....BW..', '........'], turn: 'B' }, // opening 5, Kibitz W
+  { board: ['..BW....', '..BWWW..', '.BWWWWWB', 'BBBBWBWB', '.BBWWBBB', '.WBBWBBB', '..WBWW..', '..W.WW..'], turn: 'B' }, // opening 6, Kibitz B
+  { board: ['...B.B..', '..BBB...', 'BWWBWWW.', 'WWWWWWWW', '.WBWWWWW', '..WWWBWW', '..WWBB.W', '..WBBB..'], turn: 'B' }, // opening 6, Kibitz W
 ];
 
 /** Openings for the fixed-depth search bench (standard names, played from the start). */
@@ -144,6 +164,26 @@ function benchSolver(print: (line: string) => void, quick: boolean): void {
   print(`solver total: ${sets.length} positions in ${seconds(total)}, worst ${seconds(worst)}, ${perSecond(nodes, total)} nodes`);
 }
 
+/** Outcome proofs (the solver's null window around a draw) of the games' 22-empty positions. */
+export function proveOutcomes(count: number): { outcomes: number[]; nodes: number; ms: number } {
+  const outcomes: number[] = [];
+  let nodes = 0;
+  const started = Date.now();
+  for (const p of PROOF_POSITIONS.slice(0, count)) {
+    const r = solveWinLossDraw(decode(p.board, p.turn), null);
+    if (r === null) throw new Error('not proven');
+    outcomes.push(Math.sign(r.score));
+    nodes += r.nodes;
+  }
+  return { outcomes, nodes, ms: Date.now() - started };
+}
+
+function benchProofs(print: (line: string) => void, quick: boolean): void {
+  const { outcomes, nodes, ms } = proveOutcomes(quick ? 3 : PROOF_POSITIONS.length);
+  const shown = outcomes.map((o) => (o > 0 ? 'win' : o < 0 ? 'loss' : 'draw')).join(' ');
+  print(`prove ${outcomes.length} 22-empty game positions: ${shown}, ${nodes} nodes in ${seconds(ms)} (${perSecond(nodes, ms)} nodes)`);
+}
+
 function benchSearch(print: (line: string) => void, quick: boolean): void {
   const depth = quick ? 6 : 10;
   // Warm-up pass (not timed): the first searches otherwise measure the JIT compiling the hot code.
@@ -205,6 +245,7 @@ function benchMidgame(print: (line: string) => void, quick: boolean): void {
 export async function run(print: (line: string) => void, opts: { quick: boolean }): Promise<void> {
   benchPerft(print, opts.quick);
   benchSolver(print, opts.quick);
+  benchProofs(print, opts.quick);
   benchSearch(print, opts.quick);
   benchMidgame(print, opts.quick);
 }
