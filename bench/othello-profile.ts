@@ -133,7 +133,8 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     const cpuStart = process.cpuUsage();
     const { outcomes, nodes, ms } = proveOutcomes(intOption(values, 'positions', PROOF_POSITIONS.length, 1, PROOF_POSITIONS.length));
     const cpu = process.cpuUsage(cpuStart);
-    console.log(`${outcomes.length} 22-empty proofs: outcomes ${outcomes.join(' ')}, ${nodes} nodes in ${ms} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(`${outcomes.length} 22-empty proofs: outcomes ${outcomes.join(' ')}, ${nodes} nodes in ${ms} ms wall, ${cpuMs.toFixed(0)} ms CPU`);
     return;
   }
   if (values.solve === true) {
