@@ -232,9 +232,10 @@ export function relabelChunks(
   const searcher = new Searcher(new TranspositionTable(18));
   const started = Date.now();
   let made = 0;
-  chunkFiles(dir).forEach((name, i) => {
+  for (const name of chunkFiles(dir)) {
     const path = join(out, name);
-    if (i % parts !== part || existsSync(path)) return;
+    // Owned by the chunk's number, not its place in the listing: the games may still be written (another part's).
+    if (Number(/\d+/.exec(name)![0]) % parts !== part || existsSync(path)) continue;
     const b = readFileSync(join(dir, name));
     const records = new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
     relabelRecords(records, depth, profile, searcher, probCut);
@@ -242,7 +243,7 @@ export function relabelChunks(
     renameSync(`${path}.tmp`, path);
     made++;
     print(`${path}: ${records.length / RECORD_INTS} positions (${((Date.now() - started) / 1000 / made).toFixed(1)} s per chunk)`);
-  });
+  }
 }
 
 /** Every record of the chunk files in `dir` (sorted by name), as one array. */

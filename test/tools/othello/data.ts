@@ -145,3 +145,17 @@ t.test('chunk files: generate, relabel by part, resume without redoing, load', a
   t.equal(loadRecords(out).length, all.length, 'same records, relabelled');
   t.equal(lines.length, 4, 'one line per chunk written');
 });
+
+t.test('relabel by part owns chunks by number: a chunk another part has not written yet shifts nothing', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-data-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const games = join(dir, 'games');
+  generateGames(games, 3, 1, 0, 1, OPTIONS, () => {});
+  rmSync(join(games, 'chunk-000001.bin'));
+  const first = join(dir, 'part1');
+  const second = join(dir, 'part2');
+  relabelChunks(games, first, 1, 'default', 0, 2, () => {});
+  relabelChunks(games, second, 1, 'default', 1, 2, () => {});
+  t.same(readdirSync(first).sort(), ['chunk-000000.bin', 'chunk-000002.bin'], 'part 1/2: the even chunks');
+  t.same(readdirSync(second), [], 'part 2/2: chunk 1 is not there yet, and chunk 2 is not its');
+});
