@@ -75,6 +75,7 @@ t.test('a proven win with a deadline: the searched move when a proof shows it al
     t.ok(e.moveValues[name] > 0, `${e.id}: ${name} wins (moveValues ${e.moveValues[name]})`);
     played.push(`${notation(proof.move)} ${e.moveValues[notation(proof.move)]} -> ${name} ${e.moveValues[name]}`);
   }
-  // e04 and e25: the depth-4 search prefers b5 (+22) and a1 (+10) to the proof's b1 (+18) and f1 (+6) (the best: a3 +28, h4 +12).
-  t.same(played, ['b1 18 -> b5 22', 'g2 2 -> g2 2', 'e8 20 -> e8 20', 'f1 6 -> a1 10', 'h1 22 -> h1 22'], 'moves played (moveValues)');
+  // The proof's move is the first winning move its ordering tries. e04: the depth-4 search's b5 (+22) wins, so it is
+  // played rather than the proof's b4 (+26); e25: both take a1 (+10). (Values: endgames.json's moveValues; best a3 +28, h4 +12.)
+  t.same(played, ['b4 26 -> b5 22', 'g2 2 -> g2 2', 'e8 20 -> e8 20', 'a1 10 -> a1 10', 'h1 22 -> h1 22'], 'moves played (moveValues)');
 });
