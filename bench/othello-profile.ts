@@ -29,7 +29,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
   --prove          prove the outcome (win, loss or draw) of the bench's twelve 22-empty game positions instead
   --signature      also print each position's nodes, score and principal variation
   --probcut-table FILE  search with this ProbCut table instead of the committed one (tools/othello-probcut.ts writes one)
-  --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve, the TypeScript shallow solver)
+  --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve or --prove, the TypeScript shallow solver)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
   options: {
