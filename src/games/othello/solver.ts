@@ -76,7 +76,7 @@ const REPLY_WEIGHT = 16;
 /**
  * With many empties a subtree is worth a costlier guess: from EVAL_ORDER_EMPTIES the child's pattern
  * evaluation (for the opponent, lower first) joins the key, from SEARCH_ORDER_EMPTIES the best of the
- * opponent's replies by that evaluation (a one-ply search). Set by node counts and time of outcome
+ * opponent's replies by that evaluation (the first probe's guessSearch at depth 1). Set by node counts and time of outcome
  * proofs at 22 empties and exact solves at 20, on positions of games against NTest: about half the
  * nodes and 40% less time at 22 empties, a quarter fewer nodes at 20 (docs/othello-engine.md).
  */
@@ -137,31 +137,6 @@ export class EndgameSolver {
     }
     this.next[last] = SQUARES;
     this.prev[SQUARES] = last;
-  }
-
-  /** The side to move's best evaluation one ply down (of its replies, or of the position after a pass), in evaluation units. */
-  private replyValue(pl: number, ph: number, ol: number, oh: number): number {
-    const evaluator = this.orderEvaluator;
-    let ml = mobility(pl, ph, ol, oh);
-    let mh = mobilityHi;
-    if ((ml | mh) === 0) return -evaluator.evaluate(ol, oh, pl, ph);
-    let best = -Infinity;
-    while ((ml | mh) !== 0) {
-      let sq: number;
-      if (ml !== 0) {
-        sq = 31 - Math.clz32(ml & -ml);
-        ml &= ml - 1;
-      } else {
-        sq = 63 - Math.clz32(mh & -mh);
-        mh &= mh - 1;
-      }
-      const fl = flips(sq, pl, ph, ol, oh);
-      const fh = flipsHi;
-      const bit = SQUARE_BIT[sq];
-      const value = -evaluator.evaluate(ol ^ fl, oh ^ fh, sq < 32 ? pl | fl | bit : pl | fl, sq < 32 ? ph | fh : ph | fh | bit);
-      if (value > best) best = value;
-    }
-    return best;
   }
 
   clearTable(): void {
@@ -281,8 +256,9 @@ export class EndgameSolver {
       const rh = mobilityHi;
       let key = (popcount(rl) + popcount(rh) + popcount(rl & CORNER_LO) + popcount(rh & CORNER_HI)) * REPLY_WEIGHT;
       key -= cornerStability(npl, nph) * CORNER_STABILITY_WEIGHT;
-      if (empties >= SEARCH_ORDER_EMPTIES) key += Math.round(this.replyValue(nol, noh, npl, nph) * EVAL_ORDER_SCALE);
-      else if (empties >= EVAL_ORDER_EMPTIES) key += Math.round(this.orderEvaluator.evaluate(nol, noh, npl, nph) * EVAL_ORDER_SCALE);
+      if (empties >= SEARCH_ORDER_EMPTIES) {
+        key += Math.round(guessSearch(this.orderEvaluator, nol, noh, npl, nph, 1, -INFINITE_GUESS, INFINITE_GUESS, false) * EVAL_ORDER_SCALE);
+      } else if (empties >= EVAL_ORDER_EMPTIES) key += Math.round(this.orderEvaluator.evaluate(nol, noh, npl, nph) * EVAL_ORDER_SCALE);
       if (sq === ttMove) key = -1000;
       const at = base + count;
       // Insertion into the sorted run (ascending key).
