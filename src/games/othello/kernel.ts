@@ -31,6 +31,11 @@ export interface EndgameKernel {
     first: number,
     second: number,
   ): number;
+  /** solver.ts's search of a node with more than seven and at most midEmpties() empties (its deep nodes, then its shallow search). */
+  solveMid(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: number, width: number): number;
+  midEmpties(): number;
+  /** The solver's transposition table, in the kernel's memory so that both paths share it. */
+  table(): Int32Array;
   /** Nodes since the last call. */
   takeNodes(): number;
   /** For the tests: flips (low half; high half from flipsHigh) and stable discs (high half from stableHighHalf). */
@@ -40,8 +45,10 @@ export interface EndgameKernel {
   stableHighHalf(): number;
 }
 
-interface KernelExports extends EndgameKernel {
+interface KernelExports extends Omit<EndgameKernel, 'table'> {
   memory: { buffer: ArrayBuffer };
+  tableAddress(): number;
+  tableInts(): number;
   edgeStableAddress(): number;
   ternaryAddress(): number;
   columnLoAddress(): number;
@@ -73,7 +80,19 @@ function instantiate(url: URL): EndgameKernel {
   new Int32Array(buffer, k.ternaryAddress(), 256).set(TERNARY);
   new Int32Array(buffer, k.columnLoAddress(), 256).set(COLUMN_LO);
   new Int32Array(buffer, k.columnHiAddress(), 256).set(COLUMN_HI);
-  return k;
+  // The memory never grows after instantiation (the kernel allocates nothing), so the view stays valid.
+  const table = new Int32Array(buffer, k.tableAddress(), k.tableInts());
+  return {
+    solveShallow: k.solveShallow,
+    solveMid: k.solveMid,
+    midEmpties: k.midEmpties,
+    table: () => table,
+    takeNodes: k.takeNodes,
+    flipsOf: k.flipsOf,
+    flipsHigh: k.flipsHigh,
+    stableOf: k.stableOf,
+    stableHighHalf: k.stableHighHalf,
+  };
 }
 
 let kernel: EndgameKernel | null | undefined;

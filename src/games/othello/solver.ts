@@ -11,6 +11,8 @@
  *    stability cutoffs, principal-variation search.
  *  - Shallow nodes: no sorting and no table, moves tried from the list in parity order (squares in
  *    quadrants with an odd number of empties first), last empty square counted without playing it.
+ * With the WebAssembly kernel (kernel.ts) the shallow nodes and the deep nodes up to its midEmpties() run there,
+ * step for step the same (same table, same node count); the TypeScript path below stays for a missing kernel.
  * The root narrows the exact score with null-window probes (MTD(f)), the table keeping what earlier
  * probes proved. Their first one comes from a selective pass: the same search with only the best
  * few moves at high empties, which also leaves good moves in the table.
@@ -103,8 +105,10 @@ export class EndgameSolver {
   aborted = false;
   /** Moves searched at nodes with SELECTIVE_EMPTIES or more: below FULL_WIDTH the result is only a guess. */
   width = FULL_WIDTH;
-  /** The WebAssembly last plies (kernel.ts), or null for the TypeScript shallow search (same nodes, same scores). */
-  kernel: EndgameKernel | null = endgameKernel();
+  /** The WebAssembly last plies (kernel.ts), or null for the TypeScript path (same nodes, same scores). */
+  readonly kernel: EndgameKernel | null;
+  /** Nodes with this many empties or fewer (and more than SHALLOW_EMPTIES) are searched by the kernel's deep nodes. */
+  private readonly kernelMidEmpties: number;
   private ctx: SolveContext | null = null;
 
   /** Linked list of empty squares in SQUARE_PRIORITY order; index SQUARES is the head sentinel. */
@@ -117,9 +121,18 @@ export class EndgameSolver {
   private readonly flipLo = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
   private readonly flipHi = new Int32Array(MAX_SOLVER_PLY * MAX_SOLVER_MOVES);
 
-  private readonly tt = new Int32Array((1 << TT_BITS) * TT_INTS);
+  /** Exact-keyed bounds; with the kernel, the kernel's table (its deep nodes store there too), one per thread. */
+  private readonly tt: Int32Array;
   /** Orders moves only, so it is the shipped evaluation whatever the request's profile: the score does not depend on it. */
   private readonly orderEvaluator = new PatternEvaluator(shippedPatternTables());
+
+  constructor(kernel: EndgameKernel | null = endgameKernel()) {
+    this.kernel = kernel;
+    this.kernelMidEmpties = kernel === null ? SHALLOW_EMPTIES : kernel.midEmpties();
+    this.tt = kernel === null ? new Int32Array((1 << TT_BITS) * TT_INTS) : kernel.table();
+    if (this.tt.length !== (1 << TT_BITS) * TT_INTS) throw new Error('othello endgame kernel: table size differs from the solver');
+    this.clearTable();
+  }
 
   /** Prepares the empties list for a position given as player / opponent bitboards. */
   private setup(pl: number, ph: number, ol: number, oh: number): void {
@@ -184,6 +197,7 @@ export class EndgameSolver {
       if (this.kernel === null) return this.shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
       return this.shallowKernel(pl, ph, ol, oh, alpha, beta, empties, passed);
     }
+    if (empties <= this.kernelMidEmpties) return this.midKernel(pl, ph, ol, oh, alpha, beta, empties, passed);
     return this.deep(pl, ph, ol, oh, alpha, beta, empties, passed, ply);
   }
 
@@ -337,6 +351,20 @@ export class EndgameSolver {
       tt[slot + 7] = empties;
     }
     return best;
+  }
+
+  /**
+   * Deep nodes of few empties in the WebAssembly kernel (the same search, the same table); its nodes join the count.
+   * It cannot be stopped midway: its subtrees are small, and the poll follows at once.
+   */
+  private midKernel(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: boolean): number {
+    if (this.aborted) return 0;
+    const kernel = this.kernel!;
+    const score = kernel.solveMid(pl, ph, ol, oh, alpha, beta, empties, passed ? 1 : 0, this.width);
+    const before = this.nodes;
+    this.nodes = before + kernel.takeNodes();
+    if ((before & ~POLL_MASK) !== (this.nodes & ~POLL_MASK)) this.poll();
+    return score;
   }
 
   /** The shallow search in the WebAssembly kernel: the empties go in list order; its nodes join the count. */

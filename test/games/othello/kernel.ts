@@ -2,7 +2,8 @@
  * The WebAssembly kernel of the solver's last plies (assembly/endgame.ts, built by `npm run build`):
  * loaded, and the same as the TypeScript path it replaces: flips and stable discs square by square on
  * positions of seeded random games, and exact solves (score and node count) of the reference endgames
- * and of random positions with 6 to 13 empties, searched once with the kernel and once without.
+ * and of random positions with 6 to 13 empties (and 14 to 16 under the selective pass), searched once with the kernel
+ * and once without. The kernel searches the solver's deep nodes up to 12 empties and its shallow nodes.
  */
 import t, { type Test } from 'tap';
 import { Random } from '../../../src/core/random.js';
@@ -60,10 +61,13 @@ t.test('flips and stable discs: kernel == TypeScript on every square of random p
   t.equal(differences, 0, `${checked} (position, square) pairs`);
 });
 
-function solveBoth(t: Test, label: string, pl: number, ph: number, ol: number, oh: number, alpha = -64, beta = 64): number {
+function solveBoth(t: Test, label: string, pl: number, ph: number, ol: number, oh: number, alpha = -64, beta = 64, width?: number): number {
   const withKernel = new EndgameSolver();
-  const without = new EndgameSolver();
-  without.kernel = null;
+  const without = new EndgameSolver(null);
+  if (width !== undefined) {
+    withKernel.width = width;
+    without.width = width;
+  }
   const a = withKernel.solve(pl, ph, ol, oh, alpha, beta, null);
   const b = without.solve(pl, ph, ol, oh, alpha, beta, null);
   if (a !== b || withKernel.nodes !== without.nodes) t.fail(`${label}: kernel ${a} in ${withKernel.nodes} nodes, TypeScript ${b} in ${without.nodes}`);
@@ -92,4 +96,14 @@ t.test('exact solves and null windows: same score and nodes on random positions 
     nodes += solveBoth(t, `random ${i} window (-1, 1)`, pl, ph, ol, oh, -1, 1);
   });
   t.ok(positions.length > 40, `${positions.length} positions, ${nodes} nodes`);
+});
+
+t.test('the selective pass (three moves a node from 11 empties): same score and nodes on positions with 14 to 16 empties', async (t) => {
+  const positions = randomPositions(2026, 6, (pos) => pos.empties >= 14 && pos.empties <= 16);
+  let nodes = 0;
+  positions.forEach(([pl, ph, ol, oh], i) => {
+    nodes += solveBoth(t, `random ${i} width 3`, pl, ph, ol, oh, -64, 64, 3);
+  });
+  t.equal(positions.length, 18, 'three positions from each of six games');
+  t.ok(nodes > 10000, `${positions.length} positions, ${nodes} nodes`);
 });

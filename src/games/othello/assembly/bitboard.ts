@@ -16,54 +16,105 @@ export function bit(sq: i32): u64 {
 }
 
 /**
- * Per square and direction, the squares along the ray from it (itself excluded): directions 0-3 go
- * towards higher bits (east, north-west... by steps +1, +7, +8, +9), 4-7 towards lower bits.
+ * Per position c of an 8-square line and opponent discs on its inner squares (bits 1..6 as 0..5):
+ * OUTFLANK = the squares just past the opponent runs touching c (an own disc there brackets them);
+ * FLIPPED[c * 256 + outflank] = the squares strictly between c and those squares (flips.ts's tables).
  */
-const RAYS = new StaticArray<u64>(64 * 8);
+const OUTFLANK = new StaticArray<u8>(8 * 64);
+const FLIPPED = new StaticArray<u8>(8 * 256);
+/** Per square, its a1-h8 diagonal and a8-h1 anti-diagonal. */
+const DIAGONAL = new StaticArray<u64>(64);
+const ANTI_DIAGONAL = new StaticArray<u64>(64);
+for (let c = 0; c < 8; c++) {
+  for (let o6 = 0; o6 < 64; o6++) {
+    const o8 = o6 << 1;
+    let out = 0;
+    for (let step = -1; step <= 1; step += 2) {
+      let j = c + step;
+      while (j >= 0 && j < 8 && ((o8 >> j) & 1) != 0) j += step;
+      if (j != c + step && j >= 0 && j < 8) out |= 1 << j;
+    }
+    OUTFLANK[(c << 6) | o6] = <u8>out;
+  }
+  for (let out = 0; out < 256; out++) {
+    let f = 0;
+    for (let j = 0; j < 8; j++) {
+      if (((out >> j) & 1) == 0) continue;
+      for (let k = min(c, j) + 1; k < max(c, j); k++) f |= 1 << k;
+    }
+    FLIPPED[(c << 8) | out] = <u8>f;
+  }
+}
 for (let sq = 0; sq < 64; sq++) {
   const row = sq >> 3;
   const col = sq & 7;
-  for (let dir = 0; dir < 8; dir++) {
-    // (row step, column step) giving square steps +1, +7, +8, +9, -1, -7, -8, -9.
-    const dr = dir == 0 || dir == 4 ? 0 : dir < 4 ? 1 : -1;
-    const dc = dir == 0 ? 1 : dir == 4 ? -1 : dir == 1 ? -1 : dir == 5 ? 1 : dir == 2 || dir == 6 ? 0 : dir == 3 ? 1 : -1;
-    let ray: u64 = 0;
-    for (let r = row + dr, c = col + dc; r >= 0 && r < 8 && c >= 0 && c < 8; r += dr, c += dc) ray |= (<u64>1) << (<u64>(r * 8 + c));
-    RAYS[sq * 8 + dir] = ray;
+  let diagonal: u64 = 0;
+  let anti: u64 = 0;
+  for (let r = 0; r < 8; r++) {
+    const d = col - row + r;
+    if (d >= 0 && d < 8) diagonal |= (<u64>1) << (<u64>(r * 8 + d));
+    const a = col + row - r;
+    if (a >= 0 && a < 8) anti |= (<u64>1) << (<u64>(r * 8 + a));
   }
+  DIAGONAL[sq] = diagonal;
+  ANTI_DIAGONAL[sq] = anti;
 }
 
-/** Flips along a ray towards higher bits: the nearest square that is not the opponent's is its lowest bit. */
+const FILE_A: u64 = 0x0101010101010101;
+/** Gathers a column (row k at bit 8k) into a byte (row k at bit k): no two products share a bit. */
+const COLUMN_GATHER: u64 = 0x0102040810204080;
+/** Spreads a byte (bit k) back to a column (bit 8k); a flipped byte never holds bits 0 and 7, so no products collide. */
+const COLUMN_SPREAD: u64 = 0x0002040810204081;
+
+/** The flipped squares of one line given as bytes (position c, own and opponent discs along the line). */
 // @ts-ignore: decorator
 @inline
-function flipsUp(ray: u64, p: u64, o: u64): u64 {
-  const stop = ~o & ray;
-  const first = stop & (0 - stop);
-  return (first & p) != 0 ? (first - 1) & ray : 0;
+function lineFlips(c: i32, p8: i32, o8: i32): u64 {
+  return <u64>unchecked(FLIPPED[(c << 8) | (<i32>unchecked(OUTFLANK[(c << 6) | ((o8 >> 1) & 63)]) & p8)]);
 }
 
-/** Flips along a ray towards lower bits: the nearest square that is not the opponent's is its highest bit. */
-// @ts-ignore: decorator
-@inline
-function flipsDown(ray: u64, p: u64, o: u64): u64 {
-  const stop = ~o & ray;
-  if (stop == 0) return 0;
-  const first = (<u64>0x8000000000000000) >> clz(stop);
-  return (first & p) != 0 ? ray & ~((first << 1) - 1) : 0;
-}
-
-/** Discs flipped when the player p plays on sq against o. */
+/**
+ * Discs flipped when the player p plays on sq against o: each of the four lines through sq gathered
+ * into a byte, flipped by table, spread back (Edax's kindergarten flips; flips.ts does the same on halves).
+ */
 export function flips(sq: i32, p: u64, o: u64): u64 {
-  const at = sq << 3;
-  return (
-    flipsUp(unchecked(RAYS[at]), p, o) |
-    flipsUp(unchecked(RAYS[at + 1]), p, o) |
-    flipsUp(unchecked(RAYS[at + 2]), p, o) |
-    flipsUp(unchecked(RAYS[at + 3]), p, o) |
-    flipsDown(unchecked(RAYS[at + 4]), p, o) |
-    flipsDown(unchecked(RAYS[at + 5]), p, o) |
-    flipsDown(unchecked(RAYS[at + 6]), p, o) |
-    flipsDown(unchecked(RAYS[at + 7]), p, o)
-  );
+  const c = sq & 7;
+  const r = sq >> 3;
+  const rowShift = <u64>(r << 3);
+  let f = lineFlips(c, <i32>((p >> rowShift) & 0xff), <i32>((o >> rowShift) & 0xff)) << rowShift;
+  let mask = unchecked(DIAGONAL[sq]);
+  let line = lineFlips(c, <i32>(((p & mask) * FILE_A) >> 56), <i32>(((o & mask) * FILE_A) >> 56));
+  f |= (line * FILE_A) & mask;
+  mask = unchecked(ANTI_DIAGONAL[sq]);
+  line = lineFlips(c, <i32>(((p & mask) * FILE_A) >> 56), <i32>(((o & mask) * FILE_A) >> 56));
+  f |= (line * FILE_A) & mask;
+  const colShift = <u64>c;
+  line = lineFlips(r, <i32>((((p >> colShift) & FILE_A) * COLUMN_GATHER) >> 56), <i32>((((o >> colShift) & FILE_A) * COLUMN_GATHER) >> 56));
+  f |= ((line * COLUMN_SPREAD) & FILE_A) << colShift;
+  return f;
 }
 
+/** Moves of p along one direction pair (+d and -d) through the opponent discs in mask (Kogge-Stone, as Edax). */
+// @ts-ignore: decorator
+@inline
+function movesAlong(p: u64, mask: u64, d: u64): u64 {
+  const d2 = d + d;
+  let up = mask & (p << d);
+  up |= mask & (up << d);
+  const pairUp = mask & (mask << d);
+  up |= pairUp & (up << d2);
+  up |= pairUp & (up << d2);
+  let down = mask & (p >> d);
+  down |= mask & (down >> d);
+  const pairDown = mask & (mask >> d);
+  down |= pairDown & (down >> d2);
+  down |= pairDown & (down >> d2);
+  return (up << d) | (down >> d);
+}
+
+/** Legal moves of p against o (any correct generator gives the same set as board.ts's mobility). */
+export function mobility(p: u64, o: u64): u64 {
+  const inner = o & 0x7e7e7e7e7e7e7e7e;
+  const moves = movesAlong(p, inner, 1) | movesAlong(p, o, 8) | movesAlong(p, inner, 7) | movesAlong(p, inner, 9);
+  return moves & ~(p | o);
+}

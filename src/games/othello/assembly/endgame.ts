@@ -3,9 +3,12 @@
  * scripts/build-wasm: dist/src/games/othello/endgame.wasm; loaded by ../kernel.ts). WebAssembly has the
  * 64-bit integers and popcount JavaScript lacks, so a board is two u64 here.
  *
- * It is solver.ts's shallow search (SHALLOW_EMPTIES empties and fewer) move for move: the same list
- * order (the empties at the shallow root, in the solver's list order), the same parity order, the same
- * stability cutoff, the same node count. Tests compare scores and node counts with the TypeScript path.
+ * It is solver.ts's search move for move up to MID_EMPTIES empties: its deep nodes (fastest-first
+ * order, the solver's transposition table, which lives in this memory so both paths share it, enhanced
+ * transposition cutoffs, stability cutoffs, principal-variation search) and below them its shallow
+ * search (SHALLOW_EMPTIES empties and fewer): the same list order (the solver's square priority, empty
+ * squares only), the same parity order, the same stability cutoff, the same node count. Tests compare
+ * scores and node counts with the TypeScript path.
  * Not tsc input (tsconfig excludes this folder): `i32`, `u64`, `unchecked`, `popcnt` are AssemblyScript's.
  */
 
@@ -14,7 +17,7 @@ const NO_SCORE: i32 = -SCORE_MAX - 1;
 const NOT_A: u64 = 0xfefefefefefefefe;
 const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
 
-import { bit, board, flips } from './bitboard';
+import { bit, board, flips, mobility } from './bitboard';
 
 /** Tables filled by the host from edges.ts (addresses exported below), so both paths share one source. */
 const EDGE_STABLE = new StaticArray<u8>(6561);
@@ -25,8 +28,8 @@ const COLUMN_HI = new StaticArray<i32>(256);
 const ADJACENT = new StaticArray<u64>(64);
 const QUADRANT = new StaticArray<i32>(64);
 const STABILITY_THRESHOLD = new StaticArray<i32>(65);
-/** The empties at the shallow root in the solver's list order; a node skips those no longer empty. */
-const ORDER = new StaticArray<i32>(8);
+/** The empties at the kernel's root in the solver's list order; a node skips those no longer empty. */
+const ORDER = new StaticArray<i32>(16);
 let orderCount: i32 = 0;
 let nodes: i32 = 0;
 
@@ -376,4 +379,225 @@ export function solveShallow(pl: i32, ph: i32, ol: i32, oh: i32, alpha: i32, bet
   orderCount = empties;
   for (let i = 0; i < empties; i++) unchecked((ORDER[i] = ((i < 4 ? first >>> (8 * i) : second >>> (8 * (i - 4))) & 0xff)));
   return shallow(board(pl, ph), board(ol, oh), alpha, beta, empties, passed != 0);
+}
+
+// ---- Deep nodes: solver.ts's deep() for SHALLOW_EMPTIES < empties <= MID_EMPTIES ----
+
+/** The solver's constants (solver.ts): keep them equal, the tests compare node counts. */
+const SHALLOW_EMPTIES: i32 = 7;
+/** Most empties a deep node here may have: below the solver's EVAL_ORDER_EMPTIES (the evaluation is not here). */
+const MID_EMPTIES: i32 = 12;
+const ETC_EMPTIES: i32 = 10;
+const SELECTIVE_EMPTIES: i32 = 11;
+/** Moves searched per node from SELECTIVE_EMPTIES empties (the solver's selective pass; 32 = all). */
+let width: i32 = 32;
+const TT_BITS: i32 = 18;
+const TT_MASK: i32 = (1 << TT_BITS) - 1;
+const TT_INTS: i32 = 8;
+const REPLY_WEIGHT: i32 = 16;
+const CORNER_STABILITY_WEIGHT: i32 = 4;
+const CORNERS: u64 = 0x8100000000000081;
+const MAX_MOVES: i32 = 32;
+/** Mid nodes nest at most MID_EMPTIES - SHALLOW_EMPTIES deep, twice that with passes. */
+const MID_PLIES: i32 = 2 * (MID_EMPTIES - SHALLOW_EMPTIES) + 2;
+const SQUARE_PRIORITY: StaticArray<i32> = [
+  0, 7, 56, 63, 2, 5, 16, 23, 40, 47, 58, 61, 3, 4, 24, 31, 32, 39, 59, 60, 18, 21, 42, 45, 19, 20, 26, 29, 34, 37, 43, 44,
+  10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53, 27, 28, 35, 36, 1, 6, 8, 15, 48, 55, 57, 62, 9, 14, 49, 54,
+];
+
+/** The solver's transposition table (solver.ts reads and writes it through a view of this memory). */
+const TABLE = new StaticArray<i32>((1 << TT_BITS) * TT_INTS);
+const MOVES = new StaticArray<i32>(MID_PLIES * MAX_MOVES);
+const KEYS = new StaticArray<i32>(MID_PLIES * MAX_MOVES);
+const MOVE_FLIPS = new StaticArray<u64>(MID_PLIES * MAX_MOVES);
+
+export function tableAddress(): usize {
+  return changetype<usize>(TABLE);
+}
+export function tableInts(): i32 {
+  return TABLE.length;
+}
+
+/** solver.ts's ttSlot on the same int32 halves. */
+// @ts-ignore: decorator
+@inline
+function tableSlot(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
+  let h = (pl ^ 0x2545f491) * <i32>0x9e3779b1;
+  h = (h ^ ph ^ <i32>(<u32>h >> 15)) * <i32>0x85ebca6b;
+  h = (h ^ ol ^ <i32>(<u32>h >> 13)) * <i32>0xc2b2ae35;
+  h = (h ^ oh ^ <i32>(<u32>h >> 16)) * 0x27d4eb2f;
+  h ^= <i32>(<u32>h >> 15);
+  return (h & TT_MASK) * TT_INTS;
+}
+
+/** solver.ts's cornerStability: own corners and the edge squares next to own corners. */
+// @ts-ignore: decorator
+@inline
+function cornerStability(p: u64): i32 {
+  const pl = <i32>p;
+  const ph = <i32>(p >> 32);
+  const lo = (((pl & 0x01) << 1) | ((pl & 0x80) >>> 1) | ((pl & 0x81) << 8) | 0x81) & pl;
+  const hi = (((ph & 0x01000000) << 1) | (<i32>(<u32>(ph & <i32>0x80000000) >> 1)) | (<i32>(<u32>(ph & <i32>0x81000000) >> 8)) | <i32>0x81000000) & ph;
+  return <i32>popcnt(<u32>lo) + <i32>popcnt(<u32>hi);
+}
+
+// @ts-ignore: decorator
+@inline
+function tableHolds(slot: i32, pl: i32, ph: i32, ol: i32, oh: i32): bool {
+  return (
+    unchecked(TABLE[slot]) == pl &&
+    unchecked(TABLE[slot + 1]) == ph &&
+    unchecked(TABLE[slot + 2]) == ol &&
+    unchecked(TABLE[slot + 3]) == oh &&
+    unchecked(TABLE[slot + 7]) != 0
+  );
+}
+
+function search(p: u64, o: u64, alpha: i32, beta: i32, empties: i32, passed: bool, ply: i32): i32 {
+  return empties <= SHALLOW_EMPTIES ? shallow(p, o, alpha, beta, empties, passed) : deep(p, o, alpha, beta, empties, passed, ply);
+}
+
+function deep(p: u64, o: u64, alpha: i32, beta: i32, empties: i32, passed: bool, ply: i32): i32 {
+  nodes++;
+  const pl = <i32>p;
+  const ph = <i32>(p >> 32);
+  const ol = <i32>o;
+  const oh = <i32>(o >> 32);
+  const slot = tableSlot(pl, ph, ol, oh);
+  let tableMove = -1;
+  if (tableHolds(slot, pl, ph, ol, oh)) {
+    const lower = unchecked(TABLE[slot + 4]);
+    const upper = unchecked(TABLE[slot + 5]);
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    if (lower == upper) return lower;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+    tableMove = unchecked(TABLE[slot + 6]);
+  }
+  if (alpha >= unchecked(STABILITY_THRESHOLD[empties])) {
+    const bound = SCORE_MAX - 2 * opponentStableCount(p, o);
+    if (bound <= alpha) return bound;
+    if (bound < beta) beta = bound;
+  }
+
+  const legal = mobility(p, o);
+  if (legal == 0) {
+    if (passed) return finalScore(p, o, empties);
+    return -search(o, p, -beta, -alpha, empties, true, ply + 1);
+  }
+
+  // Fewest opponent replies first (corners twice), own sure-stable corner discs favoured, the table's move first.
+  const base = ply * MAX_MOVES;
+  let count = 0;
+  for (let i = 0; i < orderCount; i++) {
+    const sq = unchecked(ORDER[i]);
+    const b = bit(sq);
+    if ((legal & b) == 0) continue;
+    const f = flips(sq, p, o);
+    const np = p | f | b;
+    const no = o ^ f;
+    if (empties >= ETC_EMPTIES) {
+      const nol = <i32>no;
+      const noh = <i32>(no >> 32);
+      const npl = <i32>np;
+      const nph = <i32>(np >> 32);
+      const child = tableSlot(nol, noh, npl, nph);
+      if (tableHolds(child, nol, noh, npl, nph)) {
+        const score = -unchecked(TABLE[child + 5]);
+        if (score >= beta) return score;
+      }
+    }
+    const replies = mobility(no, np);
+    let key = (<i32>popcnt(replies) + <i32>popcnt(replies & CORNERS)) * REPLY_WEIGHT;
+    key -= cornerStability(np) * CORNER_STABILITY_WEIGHT;
+    if (sq == tableMove) key = -1000;
+    let j = base + count;
+    while (j > base && unchecked(KEYS[j - 1]) > key) {
+      unchecked((MOVES[j] = MOVES[j - 1]));
+      unchecked((KEYS[j] = KEYS[j - 1]));
+      unchecked((MOVE_FLIPS[j] = MOVE_FLIPS[j - 1]));
+      j--;
+    }
+    unchecked((MOVES[j] = sq));
+    unchecked((KEYS[j] = key));
+    unchecked((MOVE_FLIPS[j] = f));
+    count++;
+  }
+
+  const alphaOrig = alpha;
+  let best = NO_SCORE;
+  let bestMove = -1;
+  if (count > width && empties >= SELECTIVE_EMPTIES) count = width;
+  for (let i = 0; i < count; i++) {
+    const at = base + i;
+    const sq = unchecked(MOVES[at]);
+    const f = unchecked(MOVE_FLIPS[at]);
+    const np = p | f | bit(sq);
+    const no = o ^ f;
+    let score: i32;
+    if (i == 0) {
+      score = -search(no, np, -beta, -alpha, empties - 1, false, ply + 1);
+    } else {
+      score = -search(no, np, -alpha - 1, -alpha, empties - 1, false, ply + 1);
+      if (score > alpha && score < beta) score = -search(no, np, -beta, -alpha, empties - 1, false, ply + 1);
+    }
+    if (score > best) {
+      best = score;
+      bestMove = sq;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+  }
+
+  let lower = -SCORE_MAX;
+  let upper = SCORE_MAX;
+  if (tableHolds(slot, pl, ph, ol, oh)) {
+    lower = unchecked(TABLE[slot + 4]);
+    upper = unchecked(TABLE[slot + 5]);
+  }
+  if (best >= beta) {
+    if (best > lower) lower = best;
+  } else if (best <= alphaOrig) {
+    if (best < upper) upper = best;
+  } else {
+    lower = best;
+    upper = best;
+  }
+  unchecked((TABLE[slot] = pl));
+  unchecked((TABLE[slot + 1] = ph));
+  unchecked((TABLE[slot + 2] = ol));
+  unchecked((TABLE[slot + 3] = oh));
+  unchecked((TABLE[slot + 4] = lower));
+  unchecked((TABLE[slot + 5] = upper));
+  unchecked((TABLE[slot + 6] = bestMove));
+  unchecked((TABLE[slot + 7] = empties));
+  return best;
+}
+
+/**
+ * solver.ts's search of a node with SHALLOW_EMPTIES < empties <= MID_EMPTIES: the exact score (or a fail-soft
+ * bound outside (alpha, beta)) for the player (pl, ph) against (ol, oh); the empties go in the solver's square
+ * priority; `moves` is the solver's width (its selective pass). Nodes are counted as solver.ts counts them (takeNodes).
+ * It is not stopped midway: a subtree of MID_EMPTIES empties takes milliseconds (docs/othello-engine.md).
+ */
+export function solveMid(pl: i32, ph: i32, ol: i32, oh: i32, alpha: i32, beta: i32, empties: i32, passed: i32, moves: i32): i32 {
+  width = moves;
+  const p = board(pl, ph);
+  const o = board(ol, oh);
+  const empty = ~(p | o);
+  let n = 0;
+  for (let i = 0; n < empties; i++) {
+    const sq = unchecked(SQUARE_PRIORITY[i]);
+    if ((empty & bit(sq)) != 0) unchecked((ORDER[n++] = sq));
+  }
+  orderCount = empties;
+  return deep(p, o, alpha, beta, empties, passed != 0, 0);
+}
+
+/** The largest number of empties solveMid takes. */
+export function midEmpties(): i32 {
+  return MID_EMPTIES;
 }

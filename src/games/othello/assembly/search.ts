@@ -13,7 +13,7 @@
  * Where it does the same work more cheaply (hints computed when first needed, vectors): docs/othello-engine.md.
  * Not tsc input (tsconfig excludes this folder): `i32`, `u64`, `unchecked`, `popcnt` are AssemblyScript's.
  */
-import { bit, board, flips } from './bitboard';
+import { bit, board, flips, mobility } from './bitboard';
 
 // @ts-ignore: decorator
 @external('env', 'ttProbe')
@@ -228,31 +228,6 @@ export function probCuts(): i32 {
 }
 export function wasStopped(): i32 {
   return stopped ? 1 : 0;
-}
-
-/** Moves of p along one direction pair (+d and -d) through the opponent discs in mask (Kogge-Stone, as Edax). */
-// @ts-ignore: decorator
-@inline
-function movesAlong(p: u64, mask: u64, d: u64): u64 {
-  const d2 = d + d;
-  let up = mask & (p << d);
-  up |= mask & (up << d);
-  const pairUp = mask & (mask << d);
-  up |= pairUp & (up << d2);
-  up |= pairUp & (up << d2);
-  let down = mask & (p >> d);
-  down |= mask & (down >> d);
-  const pairDown = mask & (mask >> d);
-  down |= pairDown & (down >> d2);
-  down |= pairDown & (down >> d2);
-  return (up << d) | (down >> d);
-}
-
-/** Legal moves of p against o (any correct generator gives the same set as board.ts's mobility). */
-function mobility(p: u64, o: u64): u64 {
-  const inner = o & 0x7e7e7e7e7e7e7e7e;
-  const moves = movesAlong(p, inner, 1) | movesAlong(p, o, 8) | movesAlong(p, inner, 7) | movesAlong(p, inner, 9);
-  return moves & ~(p | o);
 }
 
 /** movesAlong for two boards at once (one per 64-bit lane). */
