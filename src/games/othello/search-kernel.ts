@@ -134,6 +134,8 @@ class OthelloSearchKernel implements SubtreeSearch {
   /** The table in this memory, the search table it stands for, and that table's clear() count when bound. */
   private table: TranspositionTable | null = null;
   private tableAt = 0;
+  /** Bytes reserved at tableAt: the kernel's allocator never frees, so a smaller table reuses the region. */
+  private tableCapacity = 0;
   private owner: TranspositionTable | null = null;
   private ownerClears = -1;
   /** The ProbCut table in this memory, and the addresses setData was given (slots, digits, tables, linear, shallow, params). */
@@ -233,6 +235,11 @@ class OthelloSearchKernel implements SubtreeSearch {
     if (this.table !== null) this.table = new TranspositionTable(0, new Int32Array(buffer, this.tableAt, this.table.data.length));
   }
 
+  /** The kernel's memory (for the tests: binding tables must not grow it without bound). */
+  get memoryBytes(): number {
+    return this.k.memory.buffer.byteLength;
+  }
+
   bindTable(owner: TranspositionTable): TranspositionTable {
     if (!(owner.data.buffer instanceof ArrayBuffer)) {
       // Shared with other threads (Lazy SMP): searched where it is, through the imports.
@@ -240,7 +247,11 @@ class OthelloSearchKernel implements SubtreeSearch {
       return owner;
     }
     if (this.table === null || this.table.sizeBytes !== owner.sizeBytes) {
-      this.tableAt = this.k.allocTable(owner.sizeBytes);
+      // Tools alternate tables of two sizes (a search and the service's): a new region only for a larger one.
+      if (owner.sizeBytes > this.tableCapacity) {
+        this.tableAt = this.k.allocTable(owner.sizeBytes);
+        this.tableCapacity = owner.sizeBytes;
+      }
       this.table = new TranspositionTable(0, new Int32Array(this.k.memory.buffer, this.tableAt, owner.data.length));
       this.makeViews();
       this.owner = null;

@@ -115,3 +115,21 @@ t.test('kernel == TypeScript on a warm table, and a cleared table searches as a 
   const fresh = searchOnce(second, { maxDepth: 7 }, true).nodes;
   t.equal(run(true, true)[1], fresh, 'after clear() the kernel searches as on a fresh table');
 });
+
+t.test('tables of two sizes in turn: the kernel reuses its table region (its memory stops growing)', async (t) => {
+  // A tool that searches with two tables in turn grew the kernel's memory by a table at every switch, until the
+  // views no longer fit (a RangeError after about 2 GB).
+  const pos = randomPosition(11, 20)!;
+  const small = new Searcher(new TranspositionTable(1));
+  const large = new Searcher(new TranspositionTable(4));
+  const kernel = pos.subtreeSearch() as unknown as { memoryBytes: number };
+  const scores = new Set<number>();
+  let afterFirstPair = 0;
+  for (let round = 0; round < 20; round++) {
+    scores.add(small.search(pos, { maxDepth: 3 }).score);
+    scores.add(large.search(pos, { maxDepth: 3 }).score);
+    if (round === 0) afterFirstPair = kernel.memoryBytes;
+  }
+  t.equal(kernel.memoryBytes, afterFirstPair, `memory ${afterFirstPair} bytes after the first pair and after 20 pairs`);
+  t.equal(scores.size, 1, 'the same score from either table');
+});
