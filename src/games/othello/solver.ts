@@ -679,17 +679,38 @@ function finalScore(pl: number, ph: number, ol: number, oh: number, empties: num
  */
 const UNTIMED_SOLVE_EMPTIES = 20;
 
+/**
+ * Empties up to which the solver takes a position on, by the time it has (the solver's share of a budget): an exact
+ * score up to `exact`, the outcome alone (win, loss or draw) up to `outcome`. Set from the median times of the
+ * solver on positions of games against NTest, one core each (docs/othello-engine.md, 2026-12-05): exact at 20
+ * empties 0.2 s, 21 0.37 s, 22 about 1.5 s; the outcome at 22 empties 0.31 s, 23 0.9 s, 24 about 5 s. Each row
+ * gives the proof a few times its median, so most finish; a proof that does not leaves the rest to the search.
+ */
+const SOLVE_LIMITS: readonly { readonly minMs: number; readonly exact: number; readonly outcome: number }[] = [
+  { minMs: 30000, exact: 24, outcome: 26 },
+  { minMs: 8000, exact: 22, outcome: 24 },
+  { minMs: 2000, exact: 21, outcome: 23 },
+  { minMs: 1000, exact: 20, outcome: 22 },
+  { minMs: 450, exact: 19, outcome: 22 },
+  { minMs: 300, exact: 18, outcome: 20 },
+  { minMs: 80, exact: 16, outcome: 18 },
+  { minMs: 20, exact: 14, outcome: 16 },
+  { minMs: 0, exact: 12, outcome: 14 },
+];
+
+function solveLimits(budgetMs: number): { readonly exact: number; readonly outcome: number } {
+  return SOLVE_LIMITS.find((row) => budgetMs >= row.minMs) ?? SOLVE_LIMITS[SOLVE_LIMITS.length - 1];
+}
+
 /** Empties up to which an exact solve is attempted, from the time available. */
 export function solvableEmpties(budgetMs: number): number {
   if (!Number.isFinite(budgetMs)) return UNTIMED_SOLVE_EMPTIES;
-  // Bench figures (2 shared cores): 20 empties take 0.5-3 s, and each two more empties ~4x that.
-  if (budgetMs >= 30000) return 24;
-  if (budgetMs >= 8000) return 22;
-  if (budgetMs >= 1000) return 20;
-  if (budgetMs >= 300) return 18;
-  if (budgetMs >= 80) return 16;
-  if (budgetMs >= 20) return 14;
-  return 12;
+  return solveLimits(budgetMs).exact;
+}
+
+/** Empties up to which the outcome alone is proved when the exact score is out of reach (timed searches only). */
+export function provableEmpties(budgetMs: number): number {
+  return solveLimits(budgetMs).outcome;
 }
 
 const sharedSolver = { instance: null as EndgameSolver | null };
@@ -705,10 +726,9 @@ function solverInstance(): EndgameSolver {
  */
 export function solveEndgame(pos: OthelloPosition, ctx: SolveContext): SolveResult | null {
   const budget = ctx.deadline - Date.now();
-  const exactLimit = solvableEmpties(budget);
-  if (pos.empties <= exactLimit) return solveExactly(pos, ctx);
+  if (pos.empties <= solvableEmpties(budget)) return solveExactly(pos, ctx);
   // Untimed analysis keeps its fixed cost: no win/loss/draw proofs beyond the exact limit.
-  if (Number.isFinite(budget) && pos.empties <= exactLimit + WLD_EXTRA_EMPTIES) return solveWinLossDraw(pos, ctx);
+  if (Number.isFinite(budget) && pos.empties <= provableEmpties(budget)) return solveWinLossDraw(pos, ctx);
   return null;
 }
 
@@ -724,13 +744,6 @@ function rootBoards(pos: OthelloPosition): [number, number, number, number] | nu
   const oppMoves = mobility(ol, oh, pl, ph) | mobilityHi;
   return ownMoves === 0 && oppMoves === 0 ? null : [pl, ph, ol, oh];
 }
-
-/**
- * Empties beyond the exact limit that a win/loss/draw proof takes on. The window (-1, 1) cuts far more
- * than the exact score's probes: 7-15x faster at 18-22 empties, so a proof two empties further costs
- * less than the exact score at the limit (docs/othello-strength.md).
- */
-export const WLD_EXTRA_EMPTIES = 2;
 
 /**
  * Proves only the outcome (win, loss or draw) and a move that keeps it: the null window around 0.

@@ -8,7 +8,7 @@
 import t from 'tap';
 import { WIN_SCORE, NOT_TERMINAL, provenPlies } from '../../../src/search/score.js';
 import { engine } from '../../../src/games/othello/index.js';
-import { EndgameSolver, WLD_EXTRA_EMPTIES, solvableEmpties, solveEndgame, solveExactly, solveWinLossDraw } from '../../../src/games/othello/solver.js';
+import { EndgameSolver, provableEmpties, solvableEmpties, solveEndgame, solveExactly, solveWinLossDraw } from '../../../src/games/othello/solver.js';
 import { fixture, legalMoves, notation, positionOf, startPosition, type Endgame } from './helpers.js';
 
 const endgames = fixture<{ positions: Endgame[] }>('endgames.json').positions;
@@ -111,10 +111,17 @@ t.test('how many empties the solve hook takes on, by time available', async (t) 
   t.equal(solvableEmpties(1000), 20);
   t.equal(solvableEmpties(Infinity), 20);
   t.ok(solvableEmpties(5) < solvableEmpties(100), 'fewer empties when time is short');
+  // A 1000 ms move gives the solver 600 ms: the exact score to 19 empties, the outcome to 22 (median 0.31 s, docs/othello-engine.md).
+  t.equal(solvableEmpties(600), 19);
+  t.equal(provableEmpties(600), 22);
   let previous = 0;
-  for (const ms of [0, 10, 50, 100, 500, 1000, 5000, 10_000, 60_000]) {
+  let previousOutcome = 0;
+  for (const ms of [0, 10, 50, 100, 300, 500, 1000, 2000, 5000, 10_000, 60_000]) {
     t.ok(solvableEmpties(ms) >= previous, `non-decreasing at ${ms} ms`);
+    t.ok(provableEmpties(ms) >= previousOutcome, `outcome limit non-decreasing at ${ms} ms`);
+    t.ok(provableEmpties(ms) >= solvableEmpties(ms) + 2, `outcome proofs reach beyond the exact limit at ${ms} ms`);
     previous = solvableEmpties(ms);
+    previousOutcome = provableEmpties(ms);
   }
 });
 
@@ -159,7 +166,8 @@ t.test('win/loss/draw proof of a draw: score 0 and exactScore 0', async (t) => {
 t.test('engine.solve: exact within the limit, win/loss/draw just beyond it, nothing further or untimed', async (t) => {
   // solvableEmpties(200) = 16: the 18-empty endgames get the outcome only, the 15-empty ones the exact score.
   const timed = () => ({ deadline: Date.now() + 200, shouldStop: () => false });
-  t.equal(solvableEmpties(200) + WLD_EXTRA_EMPTIES, 18);
+  t.equal(solvableEmpties(200), 16);
+  t.equal(provableEmpties(200), 18);
   for (const e of endgames.filter((x) => x.empties === 18)) {
     const r = solveEndgame(positionOf(e.board, e.turn), timed());
     t.equal(r?.exactScore, undefined, `${e.id}: no exact score`);

@@ -25,7 +25,7 @@ t.test('samplePosition: a position with exactly the empties asked for', async (t
 
 t.test('checkEndgames: within the exact limit the service never gives away an outcome', async (t) => {
   const lines: string[] = [];
-  // 12 empties at 1000 ms: solvableEmpties(600) = 18, so every answer is an exact solve.
+  // 12 empties at 1000 ms: solvableEmpties(600) = 19, so every answer is an exact solve.
   checkEndgames({ empties: [12], positions: 3, ms: 1000, seed: 5, openings }, (line) => lines.push(line));
   t.equal(lines.length, 1);
   t.match(lines[0], /^12 empties, 3 positions \(\d won, \d drawn for the side to move\) at 1000 ms: /);
