@@ -1,7 +1,7 @@
 /**
- * The WebAssembly kernel of the endgame solver's last plies (assembly/endgame.ts, AssemblyScript),
+ * The WebAssembly kernel of the endgame solver's nodes up to 12 empties (assembly/endgame.ts, AssemblyScript),
  * compiled by `npm run build` to dist/src/games/othello/endgame.wasm and instantiated here once per
- * thread. Its tables (edge stability, base-3 digits, column scatter) are copied in from edges.ts, so
+ * thread. Its tables (edge stability, base-3 digits, column scatter; the solver's square order) are copied in, so
  * the TypeScript and the WebAssembly paths read the same data.
  *
  * Found next to this module (dist/) or, when the sources run directly (tests through ts-node), in the
@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { COLUMN_HI, COLUMN_LO, EDGE_CONFIGS, EDGE_STABLE, TERNARY } from './edges.js';
+import { SQUARE_PRIORITY } from './square-priority.js';
 
 /** The part of the WebAssembly API used here (the ES2022 library has no WebAssembly types). */
 declare const WebAssembly: {
@@ -53,6 +54,7 @@ interface KernelExports extends Omit<EndgameKernel, 'table'> {
   ternaryAddress(): number;
   columnLoAddress(): number;
   columnHiAddress(): number;
+  squarePriorityAddress(): number;
 }
 
 const WASM_FILE = 'endgame.wasm';
@@ -80,6 +82,7 @@ function instantiate(url: URL): EndgameKernel {
   new Int32Array(buffer, k.ternaryAddress(), 256).set(TERNARY);
   new Int32Array(buffer, k.columnLoAddress(), 256).set(COLUMN_LO);
   new Int32Array(buffer, k.columnHiAddress(), 256).set(COLUMN_HI);
+  new Int32Array(buffer, k.squarePriorityAddress(), SQUARE_PRIORITY.length).set(SQUARE_PRIORITY);
   // The memory never grows after instantiation (the kernel allocates nothing), so the view stays valid.
   const table = new Int32Array(buffer, k.tableAddress(), k.tableInts());
   return {

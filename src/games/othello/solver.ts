@@ -28,6 +28,7 @@ import { PatternEvaluator } from './pattern-eval.js';
 import { shippedPatternTables } from './pattern-weights.js';
 import { stableDiscs, stableHi } from './stability.js';
 import { type EndgameKernel, endgameKernel } from './kernel.js';
+import { SQUARE_PRIORITY } from './square-priority.js';
 
 /** Below this many empties the solver skips sorting and the table. */
 const SHALLOW_EMPTIES = 7;
@@ -36,18 +37,6 @@ const POLL_MASK = 4095;
 const MAX_SOLVER_PLY = 64;
 const MAX_SOLVER_MOVES = 32;
 
-/** Squares in list order: corners, then edges and inner squares, C-squares and X-squares last. */
-const SQUARE_PRIORITY: readonly number[] = [
-  0, 7, 56, 63, // corners
-  2, 5, 16, 23, 40, 47, 58, 61, // A-squares
-  3, 4, 24, 31, 32, 39, 59, 60, // B-squares
-  18, 21, 42, 45, // inner corners
-  19, 20, 26, 29, 34, 37, 43, 44, // inner edges
-  10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53, // second ring
-  27, 28, 35, 36, // centre
-  1, 6, 8, 15, 48, 55, 57, 62, // C-squares
-  9, 14, 49, 54, // X-squares
-];
 /** Quadrant bit of each square (parity of empties per quadrant orders shallow moves). */
 const QUADRANT = new Int32Array(SQUARES);
 for (let sq = 0; sq < SQUARES; sq++) QUADRANT[sq] = 1 << (((sq >> 5) << 1) | ((sq & 7) >> 2));

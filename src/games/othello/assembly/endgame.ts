@@ -400,10 +400,12 @@ const CORNERS: u64 = 0x8100000000000081;
 const MAX_MOVES: i32 = 32;
 /** Mid nodes nest at most MID_EMPTIES - SHALLOW_EMPTIES deep, twice that with passes. */
 const MID_PLIES: i32 = 2 * (MID_EMPTIES - SHALLOW_EMPTIES) + 2;
-const SQUARE_PRIORITY: StaticArray<i32> = [
-  0, 7, 56, 63, 2, 5, 16, 23, 40, 47, 58, 61, 3, 4, 24, 31, 32, 39, 59, 60, 18, 21, 42, 45, 19, 20, 26, 29, 34, 37, 43, 44,
-  10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53, 27, 28, 35, 36, 1, 6, 8, 15, 48, 55, 57, 62, 9, 14, 49, 54,
-];
+/** The solver's square order (square-priority.ts, copied in by the host). */
+const SQUARE_PRIORITY = new StaticArray<i32>(64);
+
+export function squarePriorityAddress(): usize {
+  return changetype<usize>(SQUARE_PRIORITY);
+}
 
 /** The solver's transposition table (solver.ts reads and writes it through a view of this memory). */
 const TABLE = new StaticArray<i32>((1 << TT_BITS) * TT_INTS);
@@ -589,7 +591,7 @@ export function solveMid(pl: i32, ph: i32, ol: i32, oh: i32, alpha: i32, beta: i
   const o = board(ol, oh);
   const empty = ~(p | o);
   let n = 0;
-  for (let i = 0; n < empties; i++) {
+  for (let i = 0; n < empties && i < 64; i++) {
     const sq = unchecked(SQUARE_PRIORITY[i]);
     if ((empty & bit(sq)) != 0) unchecked((ORDER[n++] = sq));
   }
