@@ -46,7 +46,7 @@ interface RawResult {
 
 /**
  * A raw client that sends the head, then body chunks (every `gapMs`, or as fast as the socket takes
- * them) until `bodyBytes` are sent or the connection ends. It keeps sending after the server's FIN
+ * them, reading between chunks) until `bodyBytes` are sent or the connection ends. It keeps sending after the server's FIN
  * (allowHalfOpen), as a hostile or naive client would.
  */
 function rawPost(port: number, head: string, bodyBytes: number, opts: { chunk?: number; gapMs?: number } = {}): Promise<RawResult> {
@@ -78,6 +78,11 @@ function rawPost(port: number, head: string, bodyBytes: number, opts: { chunk?: 
           socket.once('drain', pump);
           return;
         }
+        // Yield between chunks: the event loop's poll phase (the server's answer read) runs before the next write.
+        // Writing in one synchronous loop, a write's EPIPE after the server's close could destroy the socket before the
+        // answer already in its receive buffer was read (a rare CI failure under load).
+        setImmediate(pump);
+        return;
       }
       if (!socket.destroyed) socket.end();
     };
