@@ -29,6 +29,7 @@ import { type ParsedArgs, UsageError, intOption, numberOption, partOption, runCl
 import { Random } from '../src/core/random.js';
 import { definition } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
+import { PASS_MOVE, parseSquare } from '../src/games/othello/board.js';
 import { evaluatorFor } from '../src/games/othello/profiles.js';
 import { solveExactly } from '../src/games/othello/solver.js';
 import { NOT_TERMINAL } from '../src/search/score.js';
@@ -156,6 +157,76 @@ function siblingRecord(pos: OthelloPosition, best: number, game: number, rng: Ra
   return row;
 }
 
+/** Game numbers of match-record positions start here, apart from any self-play game's number. */
+export const RECORD_GAME_BASE = 10_000_000;
+
+/**
+ * The positions of played games (othello-match records: `moves`, passes as 'pass'), each distinct position once
+ * (the first game to reach it), as chunks of `chunkGames` games. A game's positions up to the first with at most
+ * `solveEmpties` empties take that position's exact value (from the side to move) as their outcome; that position is
+ * recorded as exact, the later ones are left out (self-play holds solved endgames). Search scores are NO_SCORE, for
+ * `relabel`. The games against a real opponent hold the positions that matter in play, which self-play misses.
+ */
+export function recordPositions(games: readonly (readonly string[])[], dir: string, chunkGames: number, solveEmpties: number,
+  print: (line: string) => void): number {
+  mkdirSync(dir, { recursive: true });
+  const seen = new Set<string>();
+  let rows: number[][] = [];
+  let total = 0;
+  const flush = (chunk: number): void => {
+    const all = new Int32Array(rows.length * RECORD_INTS);
+    rows.forEach((row, i) => all.set(row, i * RECORD_INTS));
+    const path = join(dir, chunkName(chunk));
+    writeFileSync(`${path}.tmp`, Buffer.from(all.buffer));
+    renameSync(`${path}.tmp`, path);
+    print(`${path}: ${rows.length} positions`);
+    total += rows.length;
+    rows = [];
+  };
+  games.forEach((moves, g) => {
+    const game = RECORD_GAME_BASE + g;
+    const pos = startPosition();
+    const buffer = new Int32Array(64);
+    const gameRows: number[][] = [];
+    const sides: number[] = [];
+    let exactValue: number | null = null;
+    let exactSide = 0;
+    for (const name of moves) {
+      if (pos.terminal() !== NOT_TERMINAL) throw new Error(`game ${g}: a move after the end`);
+      if (pos.empties <= solveEmpties) {
+        const solved = solveExactly(pos, null);
+        if (solved === null) throw new Error('solver gave no answer');
+        exactValue = solved.exactScore!;
+        exactSide = pos.side;
+        gameRows.push([...relative(pos), pos.empties, exactValue, 1, NO_SCORE, game, 0]);
+        sides.push(pos.side);
+        break;
+      }
+      const key = relative(pos).join(',');
+      if (!seen.has(key)) {
+        seen.add(key);
+        gameRows.push([...relative(pos), pos.empties, 0, 0, NO_SCORE, game, 0]);
+        sides.push(pos.side);
+      }
+      const move = name === 'pass' ? PASS_MOVE : parseSquare(name);
+      if (!buffer.subarray(0, pos.generateMoves(buffer, 0)).includes(move)) throw new Error(`game ${g}: illegal move '${name}'`);
+      pos.makeMove(move);
+    }
+    if (exactValue === null) {
+      if (pos.terminal() === NOT_TERMINAL) throw new Error(`game ${g}: the record ends before the game does`);
+      exactValue = pos.finalScore();
+      exactSide = pos.side;
+    }
+    gameRows.forEach((row, i) => {
+      row[R_OUTCOME] = sides[i] === exactSide ? exactValue! : -exactValue!;
+      rows.push(row);
+    });
+    if ((g + 1) % chunkGames === 0) flush(Math.floor(g / chunkGames));
+  });
+  if (rows.length > 0) flush(Math.floor((games.length - 1) / chunkGames));
+  return total;
+}
+
 function chunkName(chunk: number): string {
   return `chunk-${String(chunk).padStart(6, '0')}.bin`;
 }
@@ -262,11 +333,25 @@ export function loadRecords(dir: string): Int32Array {
   return all;
 }
 
+/** The move lists of an othello-match record file (JSON lines). */
+export function readGameMoves(file: string): string[][] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (line.trim() === '') return [];
+      const moves = (JSON.parse(line) as { moves?: unknown }).moves;
+      if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) throw new UsageError(`${file}:${i + 1}: no 'moves' list`);
+      return [moves as string[]];
+    });
+}
+
 const usage = `node dist/tools/othello-data.js games --dir DIR --games N [options]
        node dist/tools/othello-data.js relabel --dir DIR --out DIR --depth N [--part K/M] [--profile NAME]
+       node dist/tools/othello-data.js records --records FILE[,FILE...] --dir DIR [--solve-empties N] [--chunk N]
 
 Self-play training positions for the Othello pattern evaluation, in resumable chunk files; relabel
-copies them with the playing search's score replaced by a --depth search on every non-exact position.
+copies them with the playing search's score replaced by a --depth search on every non-exact position;
+records takes the distinct positions of played games (othello-match records), for relabel to label.
 
   --dir DIR             output directory (chunk-NNNNNN.bin files)
   --games N             total games (game numbers 0..N-1)
@@ -282,6 +367,7 @@ copies them with the playing search's score replaced by a --depth search on ever
   --siblings X          probability of also recording, at each position of the solver's line, a random
                         other move's child with its exact value (default 0)
   --out DIR             relabel: where the relabelled chunk files go
+  --records FILES       records: othello-match JSONL records, comma-separated
   --seed N              seed (default 1)
   -h, --help            this text
 `;
@@ -305,13 +391,24 @@ const spec = {
     siblings: { type: 'string' },
     seed: { type: 'string' },
     out: { type: 'string' },
+    records: { type: 'string' },
   },
 } as const;
 
 function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const command = positionals[0];
-  if ((command !== 'games' && command !== 'relabel') || positionals.length !== 1) throw new UsageError("the command must be 'games' or 'relabel'");
+  if (!['games', 'relabel', 'records'].includes(command) || positionals.length !== 1) {
+    throw new UsageError("the command must be 'games', 'relabel' or 'records'");
+  }
   if (values.dir === undefined) throw new UsageError('--dir is required');
+  if (command === 'records') {
+    if (values.records === undefined) throw new UsageError('--records is required');
+    const games = values.records.split(',').flatMap((file) => readGameMoves(file));
+    const chunk = intOption(values, 'chunk', 100, 1);
+    const total = recordPositions(games, values.dir, chunk, intOption(values, 'solve-empties', 14, 0, 24), console.log);
+    console.log(`${games.length} games, ${total} positions`);
+    return;
+  }
   const { part, parts } = partOption(values, 'part');
   const probCut = numberOption(values, 'probcut', 0, 0, 10);
   if (command === 'relabel') {

@@ -1,9 +1,9 @@
 /**
  * The Othello training-data tool (tools/othello-data.ts): self-play records and their relabelling
- * by a deeper search.
+ * by a deeper search, and the positions of played games.
  */
 import t from 'tap';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluatorFor } from '../../../src/games/othello/profiles.js';
@@ -17,10 +17,13 @@ import {
   R_EXACT,
   R_GAME,
   R_OUTCOME,
+  RECORD_GAME_BASE,
   R_SEARCH,
   generateGames,
   loadRecords,
   playGame,
+  readGameMoves,
+  recordPositions,
   relabelChunks,
   relabelRecords,
   startPosition,
@@ -158,4 +161,66 @@ t.test('relabel by part owns chunks by number: a chunk another part has not writ
   relabelChunks(games, second, 1, 'default', 1, 2, () => {});
   t.same(readdirSync(first).sort(), ['chunk-000000.bin', 'chunk-000002.bin'], 'part 1/2: the even chunks');
   t.same(readdirSync(second), [], 'part 2/2: chunk 1 is not there yet, and chunk 2 is not its');
+});
+
+// Two games of Kibitz against NTest depth 21 from the same eight-ply opening (the first two of the twenty-third round's
+// main record, tools/records/othello-ntest/o23-main-1000-n21.jsonl): both share their first nine moves. Both engines
+// solve 12 empties exactly, so each game's result is its 12-empty position's value: a draw, and Kibitz (White) losing by 4.
+const GAME_A = 'd3 c5 e6 f5 f6 d2 c2 f4 f3 e7 c3 c4 e3 f2 b4 g3 d1 g4 g6 d6 b6 b5 e2 g5 h4 e1 h3 h5 h6 a4 f7 b3 d8 g2 c7 c6 a5 g8 f8 a3 ' +
+  'h1 h2 g1 e8 f1 a6 h8 h7 b2 g7 d7 a1 b1 c1 a2 c8 b8 b7 a7 a8';
+const GAME_B = 'd3 c5 e6 f5 f6 d2 c2 f4 f3 g4 g3 g6 h4 e7 c3 f2 d6 g5 b4 c4 b3 c7 d7 b5 c6 f7 a6 c8 f8 e8 h5 b6 f1 c1 e3 e2 d8 g8 h6 g7 ' +
+  'a7 a5 a4 h7 d1 e1 b1 b7 h8 h3 b2 a3 g2 h1 b8 g1 a2 a1 h2 a8';
+
+t.test('records: each distinct position of played games once, outcomes from the solve point, a chunk per game', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-data-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'games.jsonl');
+  writeFileSync(file, [GAME_A, GAME_B].map((moves) => JSON.stringify({ opening: 0, moves: moves.split(' '), points: 0.5 })).join('\n') + '\n');
+  const games = readGameMoves(file);
+  t.same(games.map((g) => g.length), [60, 60]);
+  const lines: string[] = [];
+  // Game A: 48 positions from 60 to 13 empties and the exact one at 12; game B: the same less the 10 positions of the
+  // shared nine moves (60 to 51 empties).
+  t.equal(recordPositions(games, join(dir, 'out'), 1, 12, (line) => lines.push(line)), 49 + 39);
+  t.same(readdirSync(join(dir, 'out')).sort(), ['chunk-000000.bin', 'chunk-000001.bin']);
+  t.equal(lines.length, 2);
+  const records = loadRecords(join(dir, 'out'));
+  const keys = new Set<string>();
+  const pos = startPosition();
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    const i = r / RECORD_INTS;
+    keys.add(Array.from(records.subarray(r, r + 4)).join(','));
+    t.equal(records[r + R_GAME], RECORD_GAME_BASE + (i < 49 ? 0 : 1), `record ${i}: its game's number`);
+    t.equal(records[r + R_SEARCH], NO_SCORE, 'no search score before relabel');
+    const exact = i === 48 || i === 87;
+    t.equal(records[r + R_EXACT], exact ? 1 : 0, `record ${i}: exact only at the solve point`);
+    if (exact) {
+      t.equal(records[r + R_EMPTIES], 12);
+      pos.setup(records[r], records[r + 1], records[r + 2], records[r + 3], 0);
+      t.equal(records[r + R_OUTCOME], solveExactly(pos, null)!.exactScore, 'the solver\'s value');
+    }
+  }
+  t.equal(keys.size, 88, 'no position twice');
+  t.equal(records[R_EMPTIES], 60, 'the start position first');
+  t.equal(records[48 * RECORD_INTS + R_OUTCOME], 0, 'game A: a draw from 12 empties');
+  t.equal(records[49 * RECORD_INTS + R_EMPTIES], 50, 'game B starts after the shared moves');
+  t.equal(records[87 * RECORD_INTS + R_OUTCOME], 4, 'game B: Black, to move at 12 empties, wins by 4');
+  // 50 empties: ten plies played, Black to move again: the value is Black's.
+  t.equal(records[49 * RECORD_INTS + R_OUTCOME], 4, 'game B\'s earlier positions take the value for their side to move');
+  t.equal(records[50 * RECORD_INTS + R_OUTCOME], -4, 'and White\'s the negation');
+});
+
+t.test('records: a move that is not legal, a record that stops early, a line without moves', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-data-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.throws(() => recordPositions([['d3', 'd3']], join(dir, 'a'), 1, 12, () => {}), /game 0: illegal move 'd3'/);
+  t.throws(() => recordPositions([['d3', 'z9']], join(dir, 'b'), 1, 12, () => {}), /game 0: illegal move 'z9'/);
+  t.throws(() => recordPositions([GAME_A.split(' ').slice(0, 20)], join(dir, 'c'), 1, 0, () => {}), /ends before the game does/);
+  const finished = GAME_A.split(' ');
+  t.throws(() => recordPositions([[...finished, 'pass']], join(dir, 'd'), 1, 0, () => {}), /a move after the end/);
+  t.equal(recordPositions([finished], join(dir, 'e'), 1, 0, () => {}), 60, 'solve point 0: every position, the final score');
+  t.equal(loadRecords(join(dir, 'e'))[R_OUTCOME], 0, 'a draw');
+  const file = join(dir, 'bad.jsonl');
+  writeFileSync(file, '{"moves":["d3"]}\n\n{"opening":1}\n');
+  t.throws(() => readGameMoves(file), /bad\.jsonl:3: no 'moves' list/);
 });
