@@ -333,14 +333,18 @@ export function loadRecords(dir: string): Int32Array {
   return all;
 }
 
-/** The move lists of an othello-match record file (JSON lines). */
-export function readGameMoves(file: string): string[][] {
+/**
+ * The move lists of an othello-match record file (JSON lines), leaving out the games whose `opening` (its number in
+ * the openings list) is in `excluded`: the openings of a match that will measure the fit.
+ */
+export function readGameMoves(file: string, excluded: readonly [number, number] = [1, 0]): string[][] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .flatMap((line, i) => {
       if (line.trim() === '') return [];
-      const moves = (JSON.parse(line) as { moves?: unknown }).moves;
+      const { moves, opening } = JSON.parse(line) as { moves?: unknown; opening?: unknown };
       if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) throw new UsageError(`${file}:${i + 1}: no 'moves' list`);
+      if (typeof opening === 'number' && opening >= excluded[0] && opening <= excluded[1]) return [];
       return [moves as string[]];
     });
 }
@@ -368,6 +372,9 @@ records takes the distinct positions of played games (othello-match records), fo
                         other move's child with its exact value (default 0)
   --out DIR             relabel: where the relabelled chunk files go
   --records FILES       records: othello-match JSONL records, comma-separated
+  --exclude-openings A-B
+                        records: leave out the games of openings A..B (numbered from 0 as in the records),
+                        the openings of the match that will measure the fit
   --seed N              seed (default 1)
   -h, --help            this text
 `;
@@ -392,8 +399,17 @@ const spec = {
     seed: { type: 'string' },
     out: { type: 'string' },
     records: { type: 'string' },
+    'exclude-openings': { type: 'string' },
   },
 } as const;
+
+/** 'A-B' to [A, B]; none given: an empty range. */
+function rangeOption(text: string | undefined): [number, number] {
+  if (text === undefined) return [1, 0];
+  const m = /^(\d+)-(\d+)$/.exec(text);
+  if (m === null || Number(m[1]) > Number(m[2])) throw new UsageError(`--exclude-openings must be A-B with A <= B, got '${text}'`);
+  return [Number(m[1]), Number(m[2])];
+}
 
 function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const command = positionals[0];
@@ -403,7 +419,8 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   if (values.dir === undefined) throw new UsageError('--dir is required');
   if (command === 'records') {
     if (values.records === undefined) throw new UsageError('--records is required');
-    const games = values.records.split(',').flatMap((file) => readGameMoves(file));
+    const excluded = rangeOption(values['exclude-openings']);
+    const games = values.records.split(',').flatMap((file) => readGameMoves(file, excluded));
     const chunk = intOption(values, 'chunk', 100, 1);
     const total = recordPositions(games, values.dir, chunk, intOption(values, 'solve-empties', 14, 0, 24), console.log);
     console.log(`${games.length} games, ${total} positions`);

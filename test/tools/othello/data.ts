@@ -223,4 +223,8 @@ t.test('records: a move that is not legal, a record that stops early, a line wit
   const file = join(dir, 'bad.jsonl');
   writeFileSync(file, '{"moves":["d3"]}\n\n{"opening":1}\n');
   t.throws(() => readGameMoves(file), /bad\.jsonl:3: no 'moves' list/);
+  const openings = join(dir, 'openings.jsonl');
+  writeFileSync(openings, [3, 4, 5, 6].map((opening) => JSON.stringify({ opening, moves: [`o${opening}`] })).join('\n'));
+  t.same(readGameMoves(openings, [4, 5]), [['o3'], ['o6']], '--exclude-openings 4-5 leaves out the games of openings 4 and 5');
+  t.same(readGameMoves(openings).length, 4, 'none left out by default');
 });
