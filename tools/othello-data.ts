@@ -5,6 +5,7 @@
  *
  *   node dist/tools/othello-data.js games --dir data/othello/games --games 20000 [--part 1/2]
  *   node dist/tools/othello-data.js relabel --dir data/othello/games --out data/othello/d6 --depth 6 [--part 1/2]
+ *   node dist/tools/othello-data.js records --records a.jsonl,b.jsonl --dir data/othello/real [--exclude-openings 120-199]
  *
  * Each game: a random opening of --open-min..--open-max plies, then a fixed-depth search with the
  * --profile evaluation and a random move with probability --epsilon, until --solve-empties empty
@@ -22,6 +23,8 @@
  * `relabel` copies chunk files with the `search` field replaced by a deeper search's score (the
  * --profile evaluation at --depth plies) on every position not already exact, so a fit can lean
  * on a better-informed target than the self-play move's shallow score (othello-fit --search-mix).
+ * `records` writes the same records from the games of othello-match records instead of self-play
+ * (positions of real games; `search` left for relabel to fill).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
