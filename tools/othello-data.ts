@@ -28,7 +28,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ParsedArgs, UsageError, intOption, numberOption, partOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, numberOption, partOption, rangeOption, runCliIfMain } from '../src/core/cli.js';
 import { Random } from '../src/core/random.js';
 import { definition } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
@@ -180,8 +180,7 @@ export function recordPositions(games: readonly (readonly string[])[], dir: stri
     const all = new Int32Array(rows.length * RECORD_INTS);
     rows.forEach((row, i) => all.set(row, i * RECORD_INTS));
     const path = join(dir, chunkName(chunk));
-    writeFileSync(`${path}.tmp`, Buffer.from(all.buffer));
-    renameSync(`${path}.tmp`, path);
+    writeChunk(path, all);
     print(`${path}: ${rows.length} positions`);
     total += rows.length;
     rows = [];
@@ -230,6 +229,12 @@ export function recordPositions(games: readonly (readonly string[])[], dir: stri
   return total;
 }
 
+/** Writes one chunk file whole (a stopped run never leaves half a chunk). */
+function writeChunk(path: string, records: Int32Array): void {
+  writeFileSync(`${path}.tmp`, Buffer.from(records.buffer, records.byteOffset, records.byteLength));
+  renameSync(`${path}.tmp`, path);
+}
+
 function chunkName(chunk: number): string {
   return `chunk-${String(chunk).padStart(6, '0')}.bin`;
 }
@@ -261,8 +266,7 @@ export function generateGames(
       all.set(p, at);
       at += p.length;
     }
-    writeFileSync(`${path}.tmp`, Buffer.from(all.buffer));
-    renameSync(`${path}.tmp`, path);
+    writeChunk(path, all);
     made++;
     print(`${path}: ${parts.length} games, ${total / RECORD_INTS} positions (${((Date.now() - started) / 1000 / made).toFixed(1)} s per chunk)`);
   }
@@ -313,8 +317,7 @@ export function relabelChunks(
     const b = readFileSync(join(dir, name));
     const records = new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
     relabelRecords(records, depth, profile, searcher, probCut);
-    writeFileSync(`${path}.tmp`, Buffer.from(records.buffer));
-    renameSync(`${path}.tmp`, path);
+    writeChunk(path, records);
     made++;
     print(`${path}: ${records.length / RECORD_INTS} positions (${((Date.now() - started) / 1000 / made).toFixed(1)} s per chunk)`);
   }
@@ -406,14 +409,6 @@ const spec = {
   },
 } as const;
 
-/** 'A-B' to [A, B]; none given: an empty range. */
-function rangeOption(text: string | undefined): [number, number] {
-  if (text === undefined) return [1, 0];
-  const m = /^(\d+)-(\d+)$/.exec(text);
-  if (m === null || Number(m[1]) > Number(m[2])) throw new UsageError(`--exclude-openings must be A-B with A <= B, got '${text}'`);
-  return [Number(m[1]), Number(m[2])];
-}
-
 function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   const command = positionals[0];
   if (!['games', 'relabel', 'records'].includes(command) || positionals.length !== 1) {
@@ -422,7 +417,7 @@ function main({ values, positionals }: ParsedArgs<typeof spec.options>): void {
   if (values.dir === undefined) throw new UsageError('--dir is required');
   if (command === 'records') {
     if (values.records === undefined) throw new UsageError('--records is required');
-    const excluded = rangeOption(values['exclude-openings']);
+    const excluded = rangeOption(values, 'exclude-openings') ?? [1, 0];
     const games = values.records.split(',').flatMap((file) => readGameMoves(file, excluded));
     const chunk = intOption(values, 'chunk', 100, 1);
     const total = recordPositions(games, values.dir, chunk, intOption(values, 'solve-empties', 14, 0, 24), console.log);

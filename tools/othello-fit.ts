@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isProven } from '../src/search/score.js';
-import { type ParsedArgs, UsageError, intOption, numberOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, UsageError, intOption, numberOption, rangeOption, runCliIfMain } from '../src/core/cli.js';
 import { FeatureEvaluator } from '../src/games/othello/classic-eval.js';
 import { EVAL_UNITS_PER_DISC } from '../src/games/othello/eval-scale.js';
 import { LINEAR_COUNT, PatternEvaluator, globalFeatures } from '../src/games/othello/pattern-eval.js';
@@ -352,12 +352,8 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
     }
     fitOptions = { ...fitOptions, prior: resampleStages(prior.weights, file.stageWidth, stageWidth) };
   }
-  if (values.stages !== undefined) {
-    const m = /^(\d+)-(\d+)$/.exec(values.stages);
-    const range = m === null ? null : ([Number(m[1]), Number(m[2])] as const);
-    if (range === null || range[0] > range[1] || range[1] >= stageCount(stageWidth)) {
-      throw new UsageError(`--stages must be A-B with A <= B < ${stageCount(stageWidth)}, got '${values.stages}'`);
-    }
+  const range = rangeOption(values, 'stages', stageCount(stageWidth));
+  if (range !== undefined) {
     if (fitOptions.prior === undefined) throw new UsageError('--stages needs --prior');
     fitOptions = { ...fitOptions, stages: range };
   }

@@ -89,6 +89,17 @@ export function partOption(values: Record<string, unknown>, name: string): { par
   return { part: Number(m[1]) - 1, parts: Number(m[2]) };
 }
 
+/** Reads an A-B range option (A <= B, B below `below`); absent: undefined. */
+export function rangeOption(values: Record<string, unknown>, name: string, below = Infinity): [number, number] | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const m = typeof raw === 'string' ? /^(\d+)-(\d+)$/.exec(raw) : null;
+  if (m === null || Number(m[1]) > Number(m[2]) || Number(m[2]) >= below) {
+    throw new UsageError(`--${name} must be A-B with A <= B${below === Infinity ? '' : ` < ${below}`}, got '${String(raw)}'`);
+  }
+  return [Number(m[1]), Number(m[2])];
+}
+
 /** Exit code for an error thrown by an entry: 2 for usage problems, 1 otherwise; prints one line. */
 export function reportError(name: string, error: unknown): number {
   const { code, line } = describeError(name, error);
