@@ -1,6 +1,7 @@
 /**
  * npm run gomoku-fit -- [--records LIST] [--skip N] [--holdout N] [--cells] [--write]
  * npm run gomoku-fit -- --label-depth D --label-out FILE [--label-every N] [--part K/M]
+ * npm run gomoku-fit -- --label-engine CMD --label-out FILE [--label-turn-ms T] [--label-every N] [--part K/M]
  * npm run gomoku-fit -- --labels LIST [--search-mix M] [--write]
  *
  * Texel-style fit of the K = 5 pattern evaluation's values (src/games/mnk/pattern-values.json) to
@@ -30,6 +31,9 @@
  * --labels FILE,... then refines the shipped shape values toward targets mixing the search's probability,
  * sigmoid(score / K), with the game's result (--search-mix), as docs/othello-strength.md's thirteenth round did for
  * Othello: a search's score carries less noise than the result of a game decided many moves later.
+ * --label-engine CMD labels them instead by the evaluation a pbrain brain reports (Rapfi's `MESSAGE ... Eval E` line,
+ * `M` for a found win) after a turn of --label-turn-ms: labels that see past Kibitz's own search. Their scale to the
+ * games' results is fitted as K is (the labels' `engineEval`, sigmoid(engineEval / S)).
  */
 import { appendFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +56,7 @@ import { PatternBoard } from '../src/games/mnk/patterns.js';
 import { MnkPosition } from '../src/games/mnk/position.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
+import { LineProcess } from './line-process.js';
 
 const USAGE = `npm run gomoku-fit -- [options]
 
@@ -67,6 +72,10 @@ Options:
   --label-depth D --label-out FILE
                   label every --label-every N-th position (default 3) by a depth-D search of the shipped engine,
                   appending JSONL to FILE (no fit); --part K/M labels the games of one of M parts
+  --label-engine CMD [--label-turn-ms T]
+                  label them instead by the evaluation a pbrain brain reports (run by the shell, e.g. Rapfi)
+                  after a turn of T ms (default 100); --label-offset K labels the positions K after those
+                  (another sample of the same games)
   --labels LIST   refine the shipped shape values on labelled positions (comma-separated FILEs), the target mixing
                   the search's probability (--search-mix, default 0.7) with the game's result
   --help          this text
@@ -317,6 +326,97 @@ export interface SearchLabel {
   readonly depth: number;
   /** The position's game is held out of the fit. */
   readonly held: boolean;
+  /** Labelled by an engine (--label-engine): its evaluation for the side to move (a found win or loss: +-ENGINE_MATE). */
+  readonly engineEval?: number;
+}
+
+const ENGINE_SETTLE_MS = 30;
+/** A win or loss an engine reports found ('Eval M5', 'Eval -M5'), beyond any scale. */
+const ENGINE_MATE = 1e6;
+
+/**
+ * The evaluation in a brain's MESSAGE lines (the last one), or null when it printed none: Rapfi's 'Eval 45', 'Eval -M5'
+ * (a loss found), or Kibitz's own 'score 1.5', 'win in 7 plies'.
+ */
+export function engineEvalOf(lines: readonly string[]): number | null {
+  let value: number | null = null;
+  for (const line of lines) {
+    if (!/^MESSAGE\b/i.test(line)) continue;
+    const rapfi = /\bEval\s+([+-]?)(M?)(\d+)/i.exec(line);
+    const kibitz = /\bscore\s+(-?\d+(?:\.\d+)?)\b/.exec(line);
+    const proven = /\b(win|loss|draw) in \d+ plies/.exec(line);
+    if (rapfi !== null) value = (rapfi[1] === '-' ? -1 : 1) * (rapfi[2] !== '' ? ENGINE_MATE : Number(rapfi[3]));
+    else if (kibitz !== null) value = Number(kibitz[1]);
+    else if (proven !== null) value = proven[1] === 'win' ? ENGINE_MATE : proven[1] === 'loss' ? -ENGINE_MATE : 0;
+  }
+  return value;
+}
+
+/**
+ * Labels every `every`-th sampled position like labelPositions, by the evaluation a pbrain brain reports after a turn
+ * of `turnMs` (BOARD with the side to move's stones as its own); positions it answers without an evaluation (a
+ * move found at once) are left out.
+ */
+export async function labelByEngine(
+  records: readonly string[],
+  options: { skip: number; holdout: number; every: number; offset?: number; part: number; parts: number; command: string; turnMs: number },
+  out: string,
+): Promise<number> {
+  const jobs: SearchLabel[] = [];
+  forEachDistinctGame(records, (game, index) => {
+    const plies: number[] = [];
+    replaySamples(game, options.skip, (_board, _cells, _s, y, ply) => plies.push(y, ply));
+    if (plies.length === 0) return false;
+    if (index % options.parts !== options.part) return true;
+    for (let i = 0; i < plies.length; i += 2) {
+      if ((i / 2 + index) % options.every !== (options.offset ?? 0)) continue;
+      const ply = plies[i + 1];
+      const held = index % options.holdout === options.holdout - 1;
+      jobs.push({ size: game.size, rule: game.rule, moves: game.moves.slice(0, ply), result: plies[i], score: 0, depth: 0, held });
+    }
+    return true;
+  });
+  const brain = new LineProcess('sh', ['-c', options.command]);
+  const lines: string[] = [];
+  let labelled = 0;
+  let size = -1;
+  let rule = -1;
+  const started = Date.now();
+  for (const job of jobs) {
+    if (job.size !== size || job.rule !== rule) {
+      brain.send(`START ${job.size}`);
+      await brain.next((l) => /^OK\b/.test(l), 60_000);
+      brain.send(`INFO timeout_turn ${options.turnMs}`);
+      brain.send('INFO timeout_match 0');
+      brain.send(`INFO rule ${job.rule}`);
+      size = job.size;
+      rule = job.rule;
+    } else {
+      brain.send('RESTART');
+      await brain.next((l) => /^OK\b/.test(l), 60_000);
+    }
+    brain.drain();
+    brain.send('BOARD');
+    const mover = job.moves.length % 2;
+    job.moves.forEach(([x, y], ply) => brain.send(`${x},${y},${ply % 2 === mover ? 1 : 2}`));
+    brain.send('DONE');
+    await brain.next((l) => /^\s*\d+\s*,\s*\d+\s*$/.test(l), 60_000);
+    // Rapfi drops a command that arrives while its threads wind down after the answer (pbrain-match's settle gap).
+    await new Promise((resolve) => setTimeout(resolve, ENGINE_SETTLE_MS));
+    const engineEval = engineEvalOf(brain.lines.slice(-40));
+    if (engineEval === null) continue;
+    lines.push(JSON.stringify({ ...job, engineEval }));
+    labelled++;
+    if (lines.length >= 500) {
+      appendFileSync(out, `${lines.join('\n')}\n`);
+      lines.length = 0;
+      console.log(`${labelled} of ${jobs.length} positions labelled, ${((Date.now() - started) / labelled).toFixed(1)} ms each`);
+    }
+  }
+  if (lines.length > 0) appendFileSync(out, `${lines.join('\n')}\n`);
+  brain.send('END');
+  await brain.close();
+  return labelled;
 }
 
 /**
@@ -365,7 +465,13 @@ export function labelPositions(
  * Shape samples of labelled positions, the target y = mix * sigmoid(score / k) + (1 - mix) * result (a proven
  * result's score is beyond any scale: 0 or 1).
  */
-export function labelSamples(labels: readonly SearchLabel[], k: number, mix: number, tempo: number): { train: ShapeSample[]; test: ShapeSample[] } {
+export function labelSamples(
+  labels: readonly SearchLabel[],
+  k: number,
+  mix: number,
+  tempo: number,
+  engineScale = 1,
+): { train: ShapeSample[]; test: ShapeSample[] } {
   const train: ShapeSample[] = [];
   const test: ShapeSample[] = [];
   const x = new Float64Array(SHAPE_COUNT);
@@ -378,7 +484,7 @@ export function labelSamples(labels: readonly SearchLabel[], k: number, mix: num
       cells[cell] = (ply % 2) + 1;
       board.place(cell, ply % 2);
     }
-    const searched = 1 / (1 + Math.exp(-label.score / k));
+    const searched = 1 / (1 + Math.exp(label.engineEval !== undefined ? -label.engineEval / engineScale : -label.score / k));
     const y = mix * searched + (1 - mix) * label.result;
     (label.held ? test : train).push(shapeSample(board, cells, label.moves.length % 2, tempo, y, x));
   }
@@ -454,7 +560,7 @@ export function shapePrior(values: PatternValues): Float64Array {
   return prior;
 }
 
-function main({ values }: { values: Record<string, unknown> }): void {
+async function main({ values }: { values: Record<string, unknown> }): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const skip = intOption(values, 'skip', 6, 0, 200);
   const holdout = intOption(values, 'holdout', 10, 2, 1000);
@@ -465,6 +571,17 @@ function main({ values }: { values: Record<string, unknown> }): void {
     const every = intOption(values, 'label-every', 3, 1, 1000);
     const labelled = labelPositions(records, { skip, holdout, depth, every, ...partOption(values, 'part') }, values['label-out']);
     console.log(`${labelled} positions labelled by depth-${depth} searches in ${values['label-out']}`);
+    return;
+  }
+  if (values['label-engine'] !== undefined) {
+    if (typeof values['label-out'] !== 'string') throw new UsageError('--label-engine needs --label-out FILE');
+    const command = String(values['label-engine']);
+    const turnMs = intOption(values, 'label-turn-ms', 100, 10, 60_000);
+    const every = intOption(values, 'label-every', 3, 1, 1000);
+    const offset = intOption(values, 'label-offset', 0, 0, every - 1);
+    const options = { skip, holdout, every, offset, command, turnMs, ...partOption(values, 'part') };
+    const labelled = await labelByEngine(records, options, values['label-out']);
+    console.log(`${labelled} positions labelled by '${command}' in ${values['label-out']}`);
     return;
   }
   if (typeof values.labels === 'string') {
@@ -596,7 +713,21 @@ function fitLabelled(root: string, files: readonly string[], mix: number, write:
   const current = Float64Array.from(SHAPE_NAMES, (name) => shipped[name]);
   const results = labelSamples(labels, 1, 0, tempo);
   const k = fitShapeScale(results.train, current);
-  const mixed = labelSamples(labels, k, mix, tempo);
+  // Engine labels: their own scale S to the games' results (sigmoid(engineEval / S)).
+  const engineLabels = labels.flatMap((label) => (label.engineEval !== undefined && !label.held ? [[label.engineEval, label.result]] : []));
+  const engineLoss = (scale: number): number => {
+    let sum = 0;
+    for (const [value, result] of engineLabels) {
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-value / scale))));
+      sum -= result * Math.log(p) + (1 - result) * Math.log(1 - p);
+    }
+    return sum / Math.max(1, engineLabels.length);
+  };
+  const engineScale = engineLabels.length > 0 ? minimiseOverScale(engineLoss, 1, 1e5) : 1;
+  if (engineLabels.length > 0) {
+    console.log(`engine labels: scale S = ${engineScale.toFixed(1)}, their log loss on the results ${engineLoss(engineScale).toFixed(4)}`);
+  }
+  const mixed = labelSamples(labels, k, mix, tempo, engineScale);
   console.log(`${labels.length} labelled positions (${mixed.train.length} training, ${mixed.test.length} held out), scale K = ${k.toFixed(1)}`);
   const report = (name: string, w: Float64Array): void =>
     console.log(
@@ -636,6 +767,9 @@ runCliIfMain(
       'label-depth': { type: 'string' },
       'label-every': { type: 'string' },
       'label-out': { type: 'string' },
+      'label-engine': { type: 'string' },
+      'label-turn-ms': { type: 'string' },
+      'label-offset': { type: 'string' },
       part: { type: 'string' },
       labels: { type: 'string' },
       'search-mix': { type: 'string' },

@@ -35,6 +35,8 @@ import {
   fitShapes,
   fitValues,
   gameSamples,
+  engineEvalOf,
+  labelByEngine,
   labelPositions,
   labelSamples,
   logLoss,
@@ -43,7 +45,9 @@ import {
   shapeLoss,
   shapePrior,
   shapeSamples,
+  type SearchLabel,
 } from '../../tools/gomoku-fit.js';
+import { KIBITZ_BRAIN } from '../../tools/pbrain-match.js';
 import { fromRoot } from '../support/paths.js';
 
 /** Black x = 5..9 on row 10, white x = 5..8 on row 0, alternating: black makes five at ply 8. */
@@ -180,6 +184,38 @@ t.test('search labels: the positions of the game, a search score each, and the m
   const w = fitShapes(soft, new Float64Array(SHAPE_COUNT), 1, 0);
   t.ok(Math.abs(w[5] - Math.log(3)) < 1e-3, `w = ${w[5]} is ln 3`);
   t.ok(Math.abs(shapeLoss(soft, w, 1) - (-0.75 * Math.log(0.75) - 0.25 * Math.log(0.25))) < 1e-9, 'the loss is then the entropy');
+});
+
+t.test('engine labels: the evaluation a brain reports, and its probability in the targets', async (t) => {
+  t.equal(engineEvalOf(['MESSAGE Speed 428K | Depth 12-24 | Eval -180 | Node 30K | Time 70ms', 'MESSAGE Bestline J11 L13']), -180, 'Rapfi');
+  t.equal(engineEvalOf(['MESSAGE Speed 14000 | Depth 8-2 | Eval -M2 | Node 14 | Time 0ms']), -1e6, "Rapfi's found loss");
+  t.equal(engineEvalOf(['MESSAGE Eval 20', 'MESSAGE Eval M3']), 1e6, 'the last line counts');
+  t.equal(engineEvalOf(['MESSAGE depth 9 score -2.5 pv 7,7 nodes 10 time 5/90 ms']), -2.5, "Kibitz's brain");
+  t.equal(engineEvalOf(['MESSAGE depth 3 win in 3 plies pv 7,7 nodes 10 time 5/90 ms']), 1e6, "Kibitz's proven win");
+  t.equal(engineEvalOf(['DEBUG Eval 5', '9,10']), null, 'no MESSAGE: none');
+  // The targets: sigmoid(engineEval / S) in place of the search score's.
+  const label = { size: 15, rule: 0, moves: FIVE_GAME.moves.slice(0, 5), result: 0, score: 0, depth: 0, held: false };
+  t.equal(labelSamples([{ ...label, engineEval: 0 }], 1000, 1, 1.25, 200).train[0].y, 0.5, 'eval 0: 1/2');
+  const y = labelSamples([{ ...label, engineEval: 200 * Math.log(3) }], 1000, 1, 1.25, 200).train[0].y;
+  t.ok(Math.abs(y - 0.75) < 1e-12, `eval S ln 3: 3/4 (${y})`);
+  t.equal(labelSamples([{ ...label, engineEval: -1e6 }], 1000, 0.5, 1.25, 200).train[0].y, 0, 'a found loss: 0');
+});
+
+t.test("engine labels: Kibitz's own brain labels the positions of a game", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-fit-engine-'));
+  try {
+    const records = join(dir, 'games.jsonl');
+    writeFileSync(records, `${JSON.stringify(FIVE_GAME)}\n`);
+    const out = join(dir, 'labels.jsonl');
+    const options = { skip: 0, holdout: 10, every: 1, part: 0, parts: 1, command: `node ${KIBITZ_BRAIN}`, turnMs: 100 };
+    t.equal(await labelByEngine([records], options, out), 6, 'the six sampled positions');
+    const labels = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SearchLabel);
+    t.same(labels.map((l) => l.moves.length), [0, 1, 2, 3, 4, 5]);
+    t.same(labels.map((l) => l.result), [1, 0, 1, 0, 1, 0], 'the result for the side to move');
+    t.ok(labels.every((l) => typeof l.engineEval === 'number' && Number.isFinite(l.engineEval)), 'an evaluation each');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 t.test('the shipped values: the engine loads pattern-values.json; move ordering keeps the hand-set values', async (t) => {
