@@ -396,6 +396,8 @@ export async function labelByEngine(
       await brain.next((l) => /^OK\b/.test(l), 60_000);
     }
     brain.drain();
+    // Only this position's reports: a move answered without one must not take the previous position's.
+    const from = brain.lines.length;
     brain.send('BOARD');
     const mover = job.moves.length % 2;
     job.moves.forEach(([x, y], ply) => brain.send(`${x},${y},${ply % 2 === mover ? 1 : 2}`));
@@ -403,7 +405,7 @@ export async function labelByEngine(
     await brain.next((l) => /^\s*\d+\s*,\s*\d+\s*$/.test(l), 60_000);
     // Rapfi drops a command that arrives while its threads wind down after the answer (pbrain-match's settle gap).
     await new Promise((resolve) => setTimeout(resolve, ENGINE_SETTLE_MS));
-    const engineEval = engineEvalOf(brain.lines.slice(-40));
+    const engineEval = engineEvalOf(brain.lines.slice(from));
     if (engineEval === null) continue;
     lines.push(JSON.stringify({ ...job, engineEval }));
     labelled++;
