@@ -57,6 +57,7 @@ import { MnkPosition } from '../src/games/mnk/position.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { LineProcess } from './line-process.js';
+import { type BrainSide, startBrain } from './pbrain-match.js';
 
 const USAGE = `npm run gomoku-fit -- [options]
 
@@ -74,8 +75,8 @@ Options:
                   appending JSONL to FILE (no fit); --part K/M labels the games of one of M parts
   --label-engine CMD [--label-turn-ms T]
                   label them instead by the evaluation a pbrain brain reports (run by the shell, e.g. Rapfi)
-                  after a turn of T ms (default 100); --label-offset K labels the positions K after those
-                  (another sample of the same games)
+                  after a turn of T ms (default 100)
+  --label-offset K  with either: label the positions K after those (another sample of the same games)
   --labels LIST   refine the shipped shape values on labelled positions (comma-separated FILEs), the target mixing
                   the search's probability (--search-mix, default 0.7) with the game's result
   --help          this text
@@ -362,21 +363,9 @@ export async function labelByEngine(
   options: { skip: number; holdout: number; every: number; offset?: number; part: number; parts: number; command: string; turnMs: number },
   out: string,
 ): Promise<number> {
-  const jobs: SearchLabel[] = [];
-  forEachDistinctGame(records, (game, index) => {
-    const plies: number[] = [];
-    replaySamples(game, options.skip, (_board, _cells, _s, y, ply) => plies.push(y, ply));
-    if (plies.length === 0) return false;
-    if (index % options.parts !== options.part) return true;
-    for (let i = 0; i < plies.length; i += 2) {
-      if ((i / 2 + index) % options.every !== (options.offset ?? 0)) continue;
-      const ply = plies[i + 1];
-      const held = index % options.holdout === options.holdout - 1;
-      jobs.push({ size: game.size, rule: game.rule, moves: game.moves.slice(0, ply), result: plies[i], score: 0, depth: 0, held });
-    }
-    return true;
-  });
+  const jobs = labelJobs(records, options);
   const brain = new LineProcess('sh', ['-c', options.command]);
+  const side: BrainSide = { name: options.command, process: brain, timeLeft: 0, moveMs: [] };
   const lines: string[] = [];
   let labelled = 0;
   let size = -1;
@@ -384,11 +373,7 @@ export async function labelByEngine(
   const started = Date.now();
   for (const job of jobs) {
     if (job.size !== size || job.rule !== rule) {
-      brain.send(`START ${job.size}`);
-      await brain.next((l) => /^OK\b/.test(l), 60_000);
-      brain.send(`INFO timeout_turn ${options.turnMs}`);
-      brain.send('INFO timeout_match 0');
-      brain.send(`INFO rule ${job.rule}`);
+      await startBrain(side, { size: job.size, turnMs: options.turnMs, matchMs: 0, rule: job.rule });
       size = job.size;
       rule = job.rule;
     } else {
@@ -422,43 +407,56 @@ export async function labelByEngine(
 }
 
 /**
+ * The positions to label, unlabelled (score and depth 0): every `every`-th sampled position (from `offset`, staggered by
+ * game) of the games of part `part` of `parts`, in the records' order.
+ */
+function labelJobs(
+  records: readonly string[],
+  options: { skip: number; holdout: number; every: number; offset?: number; part: number; parts: number },
+): SearchLabel[] {
+  const jobs: SearchLabel[] = [];
+  forEachDistinctGame(records, (game, index) => {
+    const plies: number[] = [];
+    replaySamples(game, options.skip, (_board, _cells, _s, y, ply) => plies.push(y, ply));
+    if (plies.length === 0) return false;
+    if (index % options.parts !== options.part) return true;
+    const held = index % options.holdout === options.holdout - 1;
+    for (let i = 0; i < plies.length; i += 2) {
+      if ((i / 2 + index) % options.every !== (options.offset ?? 0)) continue;
+      jobs.push({ size: game.size, rule: game.rule, moves: game.moves.slice(0, plies[i + 1]), result: plies[i], score: 0, depth: 0, held });
+    }
+    return true;
+  });
+  return jobs;
+}
+
+/**
  * Labels every `every`-th sampled position (staggered by game) of the games this part owns with a fresh
  * fixed-depth search of the engine as shipped, appending the labels to `out` as JSONL.
  */
 export function labelPositions(
   records: readonly string[],
-  options: { skip: number; holdout: number; depth: number; every: number; part: number; parts: number },
+  options: { skip: number; holdout: number; depth: number; every: number; offset?: number; part: number; parts: number },
   out: string,
 ): number {
   const searcher = new Searcher(new TranspositionTable(16));
   const lines: string[] = [];
   let labelled = 0;
   const started = Date.now();
-  forEachDistinctGame(records, (game, index) => {
-    const plies: number[] = [];
-    replaySamples(game, options.skip, (_board, _cells, _s, y, ply) => plies.push(y, ply));
-    if (plies.length === 0) return false;
-    if (index % options.parts !== options.part) return true;
-    const n = game.size;
-    for (let i = 0; i < plies.length; i += 2) {
-      if ((i / 2 + index) % options.every !== 0) continue;
-      const ply = plies[i + 1];
-      const pos = new MnkPosition(n, n, 5, new Uint8Array(n * n), 0, undefined, game.rule === 1);
-      for (let m = 0; m < ply; m++) pos.makeMove(game.moves[m][1] * n + game.moves[m][0]);
-      searcher.tt.clear();
-      const score = searcher.search(pos, { maxDepth: options.depth }).score;
-      const held = index % options.holdout === options.holdout - 1;
-      const label: SearchLabel = { size: n, rule: game.rule, moves: game.moves.slice(0, ply), result: plies[i], score, depth: options.depth, held };
-      lines.push(JSON.stringify(label));
-      labelled++;
-    }
+  for (const job of labelJobs(records, options)) {
+    const n = job.size;
+    const pos = new MnkPosition(n, n, 5, new Uint8Array(n * n), 0, undefined, job.rule === 1);
+    for (const [x, y] of job.moves) pos.makeMove(y * n + x);
+    searcher.tt.clear();
+    const score = searcher.search(pos, { maxDepth: options.depth }).score;
+    lines.push(JSON.stringify({ ...job, score, depth: options.depth }));
+    labelled++;
     if (lines.length >= 1000) {
       appendFileSync(out, `${lines.join('\n')}\n`);
       lines.length = 0;
       console.log(`${labelled} positions labelled, ${((Date.now() - started) / labelled).toFixed(1)} ms each`);
     }
-    return true;
-  });
+  }
   if (lines.length > 0) appendFileSync(out, `${lines.join('\n')}\n`);
   return labelled;
 }
@@ -571,7 +569,8 @@ async function main({ values }: { values: Record<string, unknown> }): Promise<vo
     if (typeof values['label-out'] !== 'string') throw new UsageError('--label-depth needs --label-out FILE');
     const depth = intOption(values, 'label-depth', 8, 1, 30);
     const every = intOption(values, 'label-every', 3, 1, 1000);
-    const labelled = labelPositions(records, { skip, holdout, depth, every, ...partOption(values, 'part') }, values['label-out']);
+    const offset = intOption(values, 'label-offset', 0, 0, every - 1);
+    const labelled = labelPositions(records, { skip, holdout, depth, every, offset, ...partOption(values, 'part') }, values['label-out']);
     console.log(`${labelled} positions labelled by depth-${depth} searches in ${values['label-out']}`);
     return;
   }
