@@ -389,7 +389,7 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
                        service's default)
   --tt-mb N            Kibitz transposition table size (default 64, the service's)
   --record FILE        append each game as a JSON line; rerunning with the same file continues
-  --paired A,B         play nothing: summarise record files A and B and their game-by-game difference
+  --paired A,B         play nothing: summarise record files A and B (score, time a move) and their game-by-game difference
                        (B - A) over the games both hold (same opening and colour)
   -h, --help           this text
 `;
@@ -421,9 +421,16 @@ function printPaired(text: string): void {
     if (!existsSync(f)) throw new UsageError(`--paired: no record file '${f}'`);
     return readRecord(f);
   });
-  console.log(`A ${files[0]}: ${formatSummary(summarise(a))[0]}`);
-  console.log(`B ${files[1]}: ${formatSummary(summarise(b))[0]}`);
-  console.log(formatPaired(pairedDifference(a, b)));
+  for (const line of pairedReport(files[0], a, files[1], b)) console.log(line);
+}
+
+/** `--paired`'s report: each record's score line and time line (ms a move, mean depth), then their paired difference. */
+export function pairedReport(nameA: string, a: readonly MatchGame[], nameB: string, b: readonly MatchGame[]): string[] {
+  const record = (label: string, games: readonly MatchGame[]): string[] => {
+    const lines = formatSummary(summarise(games));
+    return [`${label}: ${lines[0]}`, `  ${lines[2]}`];
+  };
+  return [...record(`A ${nameA}`, a), ...record(`B ${nameB}`, b), formatPaired(pairedDifference(a, b))];
 }
 
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {

@@ -7,7 +7,7 @@ import { UNTRACKED_NODE } from '../../support/untracked.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MatchGame, formatPaired, pairedDifference, parseOpenings, runMatch, summarise } from '../../../tools/othello-match.js';
+import { type MatchGame, formatPaired, pairedDifference, pairedReport, parseOpenings, runMatch, summarise } from '../../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
   return {
@@ -36,6 +36,17 @@ t.test('pairs games by opening and colour, ignoring games only one run has', asy
   t.equal(d.pointsError, 1.96 * sd);
   t.equal(formatPaired(d).split(':')[0], 'paired over 3 games (second - first)');
   t.match(formatPaired(d), /\+16\.7 ± \d+\.\d points, \+3\.3 ± \d+\.\d discs/);
+});
+
+t.test('--paired reports each record\'s score and time a move, then the paired difference', async (t) => {
+  // Each game: Kibitz 3 s over 30 moves (100 ms), the engine 0.3 s wall (10 ms); depth 40 over 2 searches in the second.
+  const deeper = { ...game(0, 'B', 1, 4), kibitzDepthSum: 40, kibitzSearches: 2 };
+  const lines = pairedReport('a.jsonl', [game(0, 'B', 0, -2)], 'b.jsonl', [deeper]);
+  t.equal(lines.length, 5);
+  t.match(lines[0], /^A a\.jsonl: \+0 =0 -1 \(1 games\)/);
+  t.match(lines[1], /^ {2}time per move: Kibitz 100 ms \(mean depth 0\.0 where not solved, .*engine 10 ms wall/);
+  t.match(lines[3], /^ {2}time per move: Kibitz 100 ms \(mean depth 20\.0 where not solved/);
+  t.equal(lines[4], formatPaired(pairedDifference([game(0, 'B', 0, -2)], [deeper])));
 });
 
 t.test('no common game: zero games, no error bar', async (t) => {
