@@ -330,14 +330,21 @@ function readRecord(file: string): RecordedGame[] {
 function printCompared(text: string): void {
   const files = text.split(',');
   if (files.length !== 2 || files.some((f) => f.trim() === '')) throw new UsageError('--paired must be two record files A,B');
-  const c = compareRecords(readRecord(files[0]), readRecord(files[1]));
+  for (const line of comparedReport(files[0], files[1], compareRecords(readRecord(files[0]), readRecord(files[1])))) console.log(line);
+}
+
+/** `--paired`'s lines: each record's score, then their difference; no error bar below two pairs, no difference without a common pair. */
+export function comparedReport(nameA: string, nameB: string, c: RecordsCompared): string[] {
   const pct = (x: number) => (100 * x).toFixed(1);
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
-  console.log(`${files[0]}: A scored ${pct(c.first.mean)}% ± ${pct(c.first.error)} over ${c.first.pairs} opening pairs`);
-  console.log(`${files[1]}: A scored ${pct(c.second.mean)}% ± ${pct(c.second.error)} over ${c.second.pairs} opening pairs`);
-  console.log(`paired (second - first) over ${c.paired.pairs} opening pairs: ${signed(c.paired.mean)} ± ${pct(c.paired.error)} points (95%)`);
+  const bar = (m: PairsMean) => (m.pairs < 2 ? ' (no error bar below two pairs)' : ` ± ${pct(m.error)}`);
+  const own = (name: string, m: PairsMean) => `${name}: A scored ${pct(m.mean)}%${bar(m)} over ${m.pairs} opening pairs`;
+  const lines = [own(nameA, c.first), own(nameB, c.second)];
+  if (c.paired.pairs === 0) return [...lines, 'paired: no opening pair in both records (their seeds or openings differ)'];
   const n = c.pairedNoForfeit;
-  console.log(`without the pairs a time forfeit decided (${n.pairs} pairs): ${signed(n.mean)} ± ${pct(n.error)} points`);
+  lines.push(`paired (second - first) over ${c.paired.pairs} opening pairs: ${signed(c.paired.mean)}${bar(c.paired)} points (95%)`);
+  lines.push(`without the pairs a time forfeit decided (${n.pairs} pairs): ${n.pairs === 0 ? 'none left' : `${signed(n.mean)}${bar(n)} points`}`);
+  return lines;
 }
 
 const USAGE = `usage: npm run pbrain-match -- [options]

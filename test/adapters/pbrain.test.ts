@@ -8,7 +8,7 @@ import { GomocupBrain } from '../../src/adapters/gomocup/brain.js';
 import { MnkPosition } from '../../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_LOSS } from '../../src/search/score.js';
 import { LineProcess } from '../../tools/line-process.js';
-import { compareRecords, playGame, startBrain, type RecordedGame } from '../../tools/pbrain-match.js';
+import { compareRecords, comparedReport, playGame, startBrain, type RecordedGame } from '../../tools/pbrain-match.js';
 import { untracked } from '../support/untracked.js';
 import { fromRoot } from '../support/paths.js';
 
@@ -359,4 +359,16 @@ t.test('pbrain-match --paired: each record scored over its opening pairs, and th
   t.equal(c.paired.pairs, 3);
   t.equal(c.paired.mean, (0.5 + 0 + 0.5) / 3, 'differences +1/2, 0, +1/2');
   t.same([c.pairedNoForfeit.pairs, c.pairedNoForfeit.mean], [2, 0.25], 'without the pair the forfeit decided: +1/2, 0');
+  const lines = comparedReport('ctl.jsonl', 'new.jsonl', c);
+  t.equal(lines[0], 'ctl.jsonl: A scored 16.7% ± 32.7 over 3 opening pairs', 'scores 0, 1/2, 0: sd 0.289, 1.96 x 0.289 / sqrt 3');
+  t.equal(lines[1], 'new.jsonl: A scored 50.0% ± 0.0 over 3 opening pairs');
+  t.equal(lines[2], 'paired (second - first) over 3 opening pairs: +33.3 ± 32.7 points (95%)');
+  t.equal(lines[3], 'without the pairs a time forfeit decided (2 pairs): +25.0 ± 49.0 points', 'differences 1/2, 0: 1.96 x 0.354 / sqrt 2');
+  // Records of other seeds share no pair: their difference is not a number to print.
+  const apart = comparedReport('a', 'b', compareRecords(control.slice(0, 2), candidate.slice(4, 6)));
+  t.same(apart, [
+    'a: A scored 0.0% (no error bar below two pairs) over 1 opening pairs',
+    'b: A scored 50.0% (no error bar below two pairs) over 1 opening pairs',
+    'paired: no opening pair in both records (their seeds or openings differ)',
+  ]);
 });
