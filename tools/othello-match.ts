@@ -13,7 +13,9 @@ import { definition } from '../src/games/othello/index.js';
 import type { OthelloPosition } from '../src/games/othello/position.js';
 import { PROFILES } from '../src/games/othello/profiles.js';
 import type { EngineOptions } from '../src/games/types.js';
+import { othelloMovesToGo } from '../src/games/othello/clock.js';
 import { analyse } from '../src/search/analyse.js';
+import { clockMoveBudgetMs } from '../src/search/clock.js';
 import { NOT_TERMINAL } from '../src/search/score.js';
 import { type SearchLimits, Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
@@ -22,11 +24,12 @@ import { NBoardEngine } from './nboard-client.js';
 
 export const DEFAULT_OPENINGS = fileURLToPath(new URL('../../tools/othello-openings.txt', import.meta.url));
 
-/** How Kibitz is limited per move: one of depth, nodes, milliseconds. */
+/** How Kibitz is limited: one of depth, nodes, milliseconds a move, or a game clock (ms for all its moves of a game). */
 export interface KibitzLimit {
   readonly depth?: number;
   readonly nodes?: number;
   readonly ms?: number;
+  readonly gameMs?: number;
 }
 
 export interface MatchOptions {
@@ -68,6 +71,8 @@ export interface MatchGame {
   readonly kibitzSearches?: number;
   /** Nodes Kibitz searched (generic search and solver) over the game. */
   readonly kibitzNodes?: number;
+  /** With a game clock: what was left of it at the end (ms; negative when overrun). */
+  readonly kibitzClockLeftMs?: number;
 }
 
 export interface MatchSummary {
@@ -135,12 +140,14 @@ function play(pos: OthelloPosition, move: string): void {
 export function limitsFor(limit: KibitzLimit): SearchLimits {
   if (limit.depth !== undefined) return { maxDepth: limit.depth };
   if (limit.nodes !== undefined) return { nodeLimit: limit.nodes };
+  if (limit.gameMs !== undefined) throw new Error('a game clock gives each move its own budget: playMatchGame computes it');
   return { deadline: Date.now() + (limit.ms ?? 1000) };
 }
 
 export function describeLimit(limit: KibitzLimit): string {
   if (limit.depth !== undefined) return `depth ${limit.depth}`;
   if (limit.nodes !== undefined) return `${limit.nodes} nodes`;
+  if (limit.gameMs !== undefined) return `a game clock of ${limit.gameMs} ms`;
   return `${limit.ms ?? 1000} ms`;
 }
 
@@ -170,6 +177,7 @@ export async function playMatchGame(
   let kibitzDepthSum = 0;
   let kibitzSearches = 0;
   let kibitzNodes = 0;
+  let clockLeftMs = options.limit.gameMs ?? 0;
   const buffer = new Int32Array(64);
   while (pos.terminal() === NOT_TERMINAL) {
     if (pos.generateMoves(buffer, 0) === 1 && buffer[0] === 64) {
@@ -182,8 +190,14 @@ export async function playMatchGame(
       const started = performance.now();
       const cpu = process.cpuUsage();
       const own = definition.engine.restore(definition.engine.snapshot(pos), engineOptions);
-      const result = analyse(definition.engine, own, searcher, limitsFor(options.limit));
-      kibitzSeconds += (performance.now() - started) / 1000;
+      const limits =
+        options.limit.gameMs === undefined
+          ? limitsFor(options.limit)
+          : { deadline: Date.now() + clockMoveBudgetMs({ remainingMs: clockLeftMs, incrementMs: 0 }, othelloMovesToGo(pos.empties)) };
+      const result = analyse(definition.engine, own, searcher, limits);
+      const elapsedMs = performance.now() - started;
+      clockLeftMs -= elapsedMs;
+      kibitzSeconds += elapsedMs / 1000;
       const used = process.cpuUsage(cpu);
       kibitzCpuSeconds += (used.user + used.system) / 1e6;
       kibitzMoves++;
@@ -222,6 +236,7 @@ export async function playMatchGame(
     kibitzDepthSum,
     kibitzSearches,
     kibitzNodes,
+    ...(options.limit.gameMs === undefined ? {} : { kibitzClockLeftMs: Math.round(clockLeftMs) }),
   };
 }
 
@@ -378,9 +393,11 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
   --engine CMD         engine command line, run by the shell (e.g. "cd /opt/ntest && ./ntest x")
   --engine-depth N     the engine's midgame depth (NBoard "set depth")
   --profile NAME       Kibitz evaluation profile (${PROFILES.join(', ')}; default: default)
-  --depth N | --nodes N | --ms N
-                       Kibitz's limit per move (default: --depth 8); fixed depths and node counts
-                       are not slowed by a busy machine, a time budget is
+  --depth N | --nodes N | --ms N | --game-ms N
+                       Kibitz's limit per move (default: --depth 8), or a game clock: N ms for all of
+                       Kibitz's moves of a game, spread over its moves down to 20 empties, what a move
+                       leaves banked for the next; fixed depths and node counts are not slowed by a
+                       busy machine, time budgets are
   --openings FILE      openings, one per line as squares 'f5d6c3...' (default tools/othello-openings.txt)
   --first N            play only the first N openings (default: all)
   --part K/M           play only openings K-1, K-1+M, ... of those (M matches at once, one --record each;
@@ -404,6 +421,7 @@ const spec = {
     depth: { type: 'string' },
     nodes: { type: 'string' },
     ms: { type: 'string' },
+    'game-ms': { type: 'string' },
     openings: { type: 'string' },
     first: { type: 'string' },
     part: { type: 'string' },
@@ -443,14 +461,16 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
   const engineDepth = intOption(values, 'engine-depth', 0, 1, 60);
   const profile = values.profile ?? 'default';
   if (!(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}`);
-  const given = ['depth', 'nodes', 'ms'].filter((k) => values[k as 'depth'] !== undefined);
-  if (given.length > 1) throw new UsageError('give at most one of --depth, --nodes, --ms');
+  const given = ['depth', 'nodes', 'ms', 'game-ms'].filter((k) => values[k as 'depth'] !== undefined);
+  if (given.length > 1) throw new UsageError('give at most one of --depth, --nodes, --ms, --game-ms');
   const limit: KibitzLimit =
     values.nodes !== undefined
       ? { nodes: intOption(values, 'nodes', 0, 1) }
       : values.ms !== undefined
         ? { ms: intOption(values, 'ms', 0, 1) }
-        : { depth: intOption(values, 'depth', 8, 1, 60) };
+        : values['game-ms'] !== undefined
+          ? { gameMs: intOption(values, 'game-ms', 0, 1) }
+          : { depth: intOption(values, 'depth', 8, 1, 60) };
   let openings = readOpenings(values.openings);
   if (values.first !== undefined) openings = openings.slice(0, intOption(values, 'first', 0, 1));
   const options: MatchOptions = {

@@ -4,6 +4,7 @@
  * One file alone: npx tap dist/test/games/othello/deadline.js
  */
 import './othello/deadline.js';
+import './othello/clock.js';
 import './othello/http.js';
 import './othello/kernel.js';
 import './othello/probcut.js';

@@ -8,4 +8,5 @@ import './generic/least-loss.js';
 import './generic/multipv.js';
 import './generic/search.js';
 import './generic/timeman.js';
+import './generic/clock.js';
 import './generic/independence.js';

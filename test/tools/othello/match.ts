@@ -7,7 +7,17 @@ import { UNTRACKED_NODE } from '../../support/untracked.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MatchGame, formatPaired, pairedDifference, pairedReport, parseOpenings, runMatch, summarise } from '../../../tools/othello-match.js';
+import {
+  type MatchGame,
+  describeLimit,
+  formatPaired,
+  limitsFor,
+  pairedDifference,
+  pairedReport,
+  parseOpenings,
+  runMatch,
+  summarise,
+} from '../../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
   return {
@@ -105,4 +115,25 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
   const again = await runMatch(options, () => {});
   t.equal(again.length, 2, 'rerun with the same record plays nothing new');
   t.equal(readFileSync(record, 'utf8').trim().split('\n').length, 2);
+});
+
+t.test('a game clock: each game charges Kibitz\'s moves to one bank and records what is left', async (t) => {
+  t.equal(describeLimit({ gameMs: 1500 }), 'a game clock of 1500 ms');
+  t.throws(() => limitsFor({ gameMs: 1500 }), /playMatchGame computes it/, 'a clock has no fixed limit a move');
+  const options = {
+    engine: `${UNTRACKED_NODE} ${process.cwd()}/dist/src/adapters/nboard.js --depth 1 --max-seconds 1`,
+    engineDepth: 1,
+    profile: 'default',
+    limit: { gameMs: 1500 },
+    openings: parseOpenings('f5d6c3\n'),
+    ttMb: 1,
+  };
+  const games = await runMatch(options, () => {});
+  t.equal(games.length, 2, 'one opening, both colours');
+  for (const g of games) {
+    t.ok(g.kibitzClockLeftMs !== undefined, 'the record keeps the clock left');
+    // What the moves took and what is left make the bank (to the rounding of the record).
+    t.ok(Math.abs(1000 * g.kibitzSeconds + g.kibitzClockLeftMs! - 1500) <= 0.5, `${g.kibitzSeconds} s used, ${g.kibitzClockLeftMs} ms left`);
+    t.ok(g.moves.length >= 40, `a whole game: ${g.moves.length} moves`);
+  }
 });
