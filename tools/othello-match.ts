@@ -137,10 +137,11 @@ function play(pos: OthelloPosition, move: string): void {
   pos.makeMove(code.value);
 }
 
-export function limitsFor(limit: KibitzLimit): SearchLimits {
+/** The limits of one move; under a game clock, its share of what is left (`clockLeftMs`, the whole bank if not given) at `empties`. */
+export function limitsFor(limit: KibitzLimit, clockLeftMs = limit.gameMs ?? 0, empties = 60): SearchLimits {
   if (limit.depth !== undefined) return { maxDepth: limit.depth };
   if (limit.nodes !== undefined) return { nodeLimit: limit.nodes };
-  if (limit.gameMs !== undefined) throw new Error('a game clock gives each move its own budget: playMatchGame computes it');
+  if (limit.gameMs !== undefined) return { deadline: Date.now() + clockMoveBudgetMs({ remainingMs: clockLeftMs, incrementMs: 0 }, othelloMovesToGo(empties)) };
   return { deadline: Date.now() + (limit.ms ?? 1000) };
 }
 
@@ -190,11 +191,7 @@ export async function playMatchGame(
       const started = performance.now();
       const cpu = process.cpuUsage();
       const own = definition.engine.restore(definition.engine.snapshot(pos), engineOptions);
-      const limits =
-        options.limit.gameMs === undefined
-          ? limitsFor(options.limit)
-          : { deadline: Date.now() + clockMoveBudgetMs({ remainingMs: clockLeftMs, incrementMs: 0 }, othelloMovesToGo(pos.empties)) };
-      const result = analyse(definition.engine, own, searcher, limits);
+      const result = analyse(definition.engine, own, searcher, limitsFor(options.limit, clockLeftMs, pos.empties));
       const elapsedMs = performance.now() - started;
       clockLeftMs -= elapsedMs;
       kibitzSeconds += elapsedMs / 1000;

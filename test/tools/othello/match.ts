@@ -119,7 +119,12 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
 
 t.test('a game clock: each game charges Kibitz\'s moves to one bank and records what is left', async (t) => {
   t.equal(describeLimit({ gameMs: 1500 }), 'a game clock of 1500 ms');
-  t.throws(() => limitsFor({ gameMs: 1500 }), /playMatchGame computes it/, 'a clock has no fixed limit a move');
+  // A move's deadline is its share of the clock left: 1900 ms at 56 empties is 19 shares of 100 ms.
+  const before = Date.now();
+  const ahead = limitsFor({ gameMs: 1500 }, 1900, 56).deadline! - before;
+  t.ok(ahead >= 100 && ahead <= 100 + 1000, `deadline ${ahead} ms ahead`);
+  const fixed = limitsFor({ ms: 700 }, 1900, 56).deadline! - Date.now();
+  t.ok(fixed > 500 && fixed <= 700, `a budget a move ignores the clock: ${fixed} ms ahead`);
   const options = {
     engine: `${UNTRACKED_NODE} ${process.cwd()}/dist/src/adapters/nboard.js --depth 1 --max-seconds 1`,
     engineDepth: 1,
