@@ -73,6 +73,8 @@ export interface MatchGame {
   readonly kibitzNodes?: number;
   /** With a game clock: what was left of it at the end (ms; negative when overrun). */
   readonly kibitzClockLeftMs?: number;
+  /** Wall ms of each move after the opening, in playing order, whoever moved (0 for a forced pass); older records lack it. */
+  readonly moveMs?: number[];
 }
 
 export interface MatchSummary {
@@ -179,12 +181,14 @@ export async function playMatchGame(
   let kibitzSearches = 0;
   let kibitzNodes = 0;
   let clockLeftMs = options.limit.gameMs ?? 0;
+  const moveMs: number[] = [];
   const buffer = new Int32Array(64);
   while (pos.terminal() === NOT_TERMINAL) {
     if (pos.generateMoves(buffer, 0) === 1 && buffer[0] === 64) {
       // A forced pass is not a decision: neither side is asked.
       play(pos, 'pass');
       moves.push('pass');
+      moveMs.push(0);
       continue;
     }
     if (pos.side === kibitzSide) {
@@ -206,6 +210,7 @@ export async function playMatchGame(
       const move = definition.encodeMove(own, result.move).notation;
       play(pos, move);
       moves.push(move);
+      moveMs.push(Math.round(elapsedMs));
     } else {
       const answer = await engine.bestMove(moves);
       engineMoves++;
@@ -213,6 +218,7 @@ export async function playMatchGame(
       engineOwnSeconds += answer.engineSeconds ?? answer.wallSeconds;
       play(pos, answer.move);
       moves.push(answer.move);
+      moveMs.push(Math.round(answer.wallSeconds * 1000));
     }
   }
   const final = pos.finalScore();
@@ -234,6 +240,7 @@ export async function playMatchGame(
     kibitzSearches,
     kibitzNodes,
     ...(options.limit.gameMs === undefined ? {} : { kibitzClockLeftMs: Math.round(clockLeftMs) }),
+    moveMs,
   };
 }
 
@@ -303,6 +310,61 @@ function cpuMsPerMove(games: readonly MatchGame[]): number {
   if (timed.length === 0) return Number.NaN;
   const moves = timed.reduce((a, g) => a + g.kibitzMoves, 0);
   return (1000 * timed.reduce((a, g) => a + (g.kibitzCpuSeconds ?? 0), 0)) / Math.max(1, moves);
+}
+
+export interface StageTimes {
+  /** Empties before the move: from `low` to `high`, both included. */
+  readonly low: number;
+  readonly high: number;
+  readonly kibitzMoves: number;
+  readonly kibitzMs: number;
+  readonly engineMoves: number;
+  readonly engineMs: number;
+}
+
+/** Stages STAGE_WIDTH empties wide down to STAGE_FLOOR; every move below it falls in one stage. */
+const STAGE_WIDTH = 4;
+const STAGE_FLOOR = 20;
+
+/**
+ * Each side's mean wall ms a move by the empties before the move (stages of four from 56-59 down to 20-23, then
+ * 0-19), over the games whose record has `moveMs`; forced passes are not moves. Empty stages are left out.
+ */
+export function timesByEmpties(games: readonly MatchGame[]): StageTimes[] {
+  const stages = new Map<number, { kibitz: number[]; engine: number[] }>();
+  for (const g of games) {
+    if (g.moveMs === undefined) continue;
+    const from = g.moves.length - g.moveMs.length;
+    let empties = 60 - g.moves.slice(0, from).filter((m) => m !== 'pass').length;
+    const kibitzParity = g.kibitz === 'B' ? 0 : 1;
+    g.moveMs.forEach((ms, k) => {
+      const i = from + k;
+      if (g.moves[i] === 'pass') return;
+      const low = empties < STAGE_FLOOR ? 0 : empties - ((empties - STAGE_FLOOR) % STAGE_WIDTH);
+      const stage = stages.get(low) ?? { kibitz: [], engine: [] };
+      (i % 2 === kibitzParity ? stage.kibitz : stage.engine).push(ms);
+      stages.set(low, stage);
+      empties--;
+    });
+  }
+  return [...stages.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([low, s]) => ({
+      low,
+      high: low === 0 ? STAGE_FLOOR - 1 : low + STAGE_WIDTH - 1,
+      kibitzMoves: s.kibitz.length,
+      kibitzMs: mean(s.kibitz),
+      engineMoves: s.engine.length,
+      engineMs: mean(s.engine),
+    }));
+}
+
+export function formatStageTimes(stages: readonly StageTimes[]): string[] {
+  if (stages.length === 0) return ['no per-move times in this record (recorded since the thirty-second round)'];
+  return [
+    'empties before the move | Kibitz ms a move (moves) | engine ms a move (moves)',
+    ...stages.map((s) => `${s.low}-${s.high} | ${s.kibitzMs.toFixed(0)} (${s.kibitzMoves}) | ${s.engineMs.toFixed(0)} (${s.engineMoves})`),
+  ];
 }
 
 export interface PairedDifference {
@@ -403,6 +465,7 @@ Kibitz against an NBoard-protocol Othello engine over balanced openings, both co
                        service's default)
   --tt-mb N            Kibitz transposition table size (default 64, the service's)
   --record FILE        append each game as a JSON line; rerunning with the same file continues
+  --times FILE         play nothing: each side's mean wall time a move by the empties before it, from a record
   --paired A,B         play nothing: summarise record files A and B (score, time a move) and their game-by-game difference
                        (B - A) over the games both hold (same opening and colour)
   -h, --help           this text
@@ -426,6 +489,7 @@ const spec = {
     probcut: { type: 'string' },
     record: { type: 'string' },
     paired: { type: 'string' },
+    times: { type: 'string' },
   },
 } as const;
 
@@ -451,6 +515,11 @@ export function pairedReport(nameA: string, a: readonly MatchGame[], nameB: stri
 async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> {
   if (values.paired !== undefined) {
     printPaired(values.paired);
+    return;
+  }
+  if (values.times !== undefined) {
+    if (!existsSync(values.times)) throw new UsageError(`--times: no record file '${values.times}'`);
+    for (const line of formatStageTimes(timesByEmpties(readRecord(values.times)))) console.log(line);
     return;
   }
   if (values.engine === undefined) throw new UsageError('--engine is required');

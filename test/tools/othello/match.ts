@@ -11,12 +11,14 @@ import {
   type MatchGame,
   describeLimit,
   formatPaired,
+  formatStageTimes,
   limitsFor,
   pairedDifference,
   pairedReport,
   parseOpenings,
   runMatch,
   summarise,
+  timesByEmpties,
 } from '../../../tools/othello-match.js';
 
 function game(opening: number, kibitz: 'B' | 'W', points: number, discs: number): MatchGame {
@@ -111,6 +113,9 @@ t.test('runMatch against an NBoard engine (Kibitz\'s own adapter): --part plays 
     t.ok(g.moves.length >= 40, `a whole game: ${g.moves.length} moves`);
     t.ok([0, 0.5, 1].includes(g.points) && Math.sign(g.discs) === Math.sign(2 * g.points - 1), 'points agree with discs');
     t.ok(g.kibitzCpuSeconds !== undefined && g.kibitzCpuSeconds > 0, 'the game records Kibitz\'s CPU time');
+    t.equal(g.moveMs?.length, g.moves.length - 3, 'a time for every move after the opening');
+    const stages = timesByEmpties([g]);
+    t.equal(stages.reduce((a, s) => a + s.kibitzMoves, 0), g.kibitzMoves, 'the stages hold each of Kibitz\'s moves once');
   }
   const again = await runMatch(options, () => {});
   t.equal(again.length, 2, 'rerun with the same record plays nothing new');
@@ -141,4 +146,18 @@ t.test('a game clock: each game charges Kibitz\'s moves to one bank and records 
     t.ok(Math.abs(1000 * g.kibitzSeconds + g.kibitzClockLeftMs! - 1500) <= 0.5, `${g.kibitzSeconds} s used, ${g.kibitzClockLeftMs} ms left`);
     t.ok(g.moves.length >= 40, `a whole game: ${g.moves.length} moves`);
   }
+});
+
+t.test('per-move times by the empties before the move, each side apart, passes skipped', async (t) => {
+  // Kibitz Black after a 2-move opening: c3 at 58 empties (100 ms), a forced pass, d3 at 57 (300 ms), the engine's c4 at 56.
+  const early = { ...game(0, 'B', 1, 2), moves: ['f5', 'd6', 'c3', 'pass', 'd3', 'c4'], moveMs: [100, 0, 300, 50] };
+  // Kibitz White after 42 placeholder moves: the engine at 18 empties (7 ms), Kibitz at 17 (9 ms): the last stage.
+  const late = { ...game(1, 'W', 0, -2), moves: [...Array<string>(42).fill('a1'), 'b1', 'c1'], moveMs: [7, 9] };
+  const stages = timesByEmpties([early, late, game(2, 'B', 0, 0)]);
+  t.same(stages, [
+    { low: 56, high: 59, kibitzMoves: 2, kibitzMs: 200, engineMoves: 1, engineMs: 50 },
+    { low: 0, high: 19, kibitzMoves: 1, kibitzMs: 9, engineMoves: 1, engineMs: 7 },
+  ]);
+  t.same(formatStageTimes(stages).slice(1), ['56-59 | 200 (2) | 50 (1)', '0-19 | 9 (1) | 7 (1)']);
+  t.match(formatStageTimes(timesByEmpties([game(2, 'B', 0, 0)]))[0], /^no per-move times/);
 });
