@@ -3,8 +3,9 @@
  * Kibitz's own NBoard adapter standing in for NTest.
  */
 import t from 'tap';
-import { UNTRACKED_NODE } from '../../support/untracked.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { UNTRACKED_NODE, untracked } from '../../support/untracked.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -160,4 +161,20 @@ t.test('per-move times by the empties before the move, each side apart, passes s
   ]);
   t.same(formatStageTimes(stages).slice(1), ['56-59 | 200 (2) | 50 (1)', '0-19 | 9 (1) | 7 (1)']);
   t.match(formatStageTimes(timesByEmpties([game(2, 'B', 0, 0)]))[0], /^no per-move times/);
+});
+
+t.test('--times prints a record\'s table; a missing record is a usage error', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-times-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const record = join(dir, 'r.jsonl');
+  const early = { ...game(0, 'B', 1, 2), moves: ['f5', 'd6', 'c3', 'd3', 'c4'], moveMs: [100, 300, 50] };
+  writeFileSync(record, `${JSON.stringify(early)}\n`);
+  const run = (args: string[]) => spawnSync(...untracked(process.execPath, ['dist/tools/othello-match.js', ...args]), { encoding: 'utf8' });
+  const ok = run(['--times', record]);
+  t.equal(ok.status, 0);
+  // c3 (Kibitz, 58 empties), d3 (the engine, 57), c4 (Kibitz, 56): one stage.
+  t.same(ok.stdout.trim().split('\n').slice(1), ['56-59 | 75 (2) | 300 (1)']);
+  const missing = run(['--times', join(dir, 'none.jsonl')]);
+  t.equal(missing.status, 2);
+  t.match(missing.stderr.trim(), /^[^\n]*--times: no record file/);
 });
