@@ -493,13 +493,16 @@ const spec = {
   },
 } as const;
 
+/** The games of a record file named by option `--name`; a usage error if there is no such file. */
+function recordOption(name: string, path: string): MatchGame[] {
+  if (!existsSync(path)) throw new UsageError(`--${name}: no record file '${path}'`);
+  return readRecord(path);
+}
+
 function printPaired(text: string): void {
   const files = text.split(',');
   if (files.length !== 2 || files.some((f) => f.trim() === '')) throw new UsageError('--paired must be two record files A,B');
-  const [a, b] = files.map((f) => {
-    if (!existsSync(f)) throw new UsageError(`--paired: no record file '${f}'`);
-    return readRecord(f);
-  });
+  const [a, b] = files.map((f) => recordOption('paired', f));
   for (const line of pairedReport(files[0], a, files[1], b)) console.log(line);
 }
 
@@ -518,8 +521,7 @@ async function main({ values }: ParsedArgs<typeof spec.options>): Promise<void> 
     return;
   }
   if (values.times !== undefined) {
-    if (!existsSync(values.times)) throw new UsageError(`--times: no record file '${values.times}'`);
-    for (const line of formatStageTimes(timesByEmpties(readRecord(values.times)))) console.log(line);
+    for (const line of formatStageTimes(timesByEmpties(recordOption('times', values.times)))) console.log(line);
     return;
   }
   if (values.engine === undefined) throw new UsageError('--engine is required');
