@@ -7,6 +7,9 @@
  *
  * - the judged score by stage: the judge's value at the first position with at most E empties, as a
  *   score (win 1, draw 1/2), next to what the games ended with from there;
+ * - the moves that worsened the mover's outcome by the judge's sign (a win to a draw or a loss, a draw to a
+ *   loss), from each stage's empties down to the next's: exact where the judge solves (NTest at depth 18:
+ *   from 28 empties), a guess above, where the judged score also drifts toward 50% with the judge's error;
  * - the discs each side gave away per move by stage: the judge's value before the move less its value
  *   after it, from the mover's side (after the last move, the final result).
  *
@@ -42,6 +45,9 @@ export interface StageScore {
   readonly ahead: { readonly games: number; readonly points: number };
   readonly behind: { readonly games: number; readonly points: number };
   readonly level: { readonly games: number; readonly points: number };
+  /** Moves with `empties` down to the next stage's empties + 1 (to the end, the last stage) that worsened the mover's judged outcome. */
+  readonly kibitzWorsened: number;
+  readonly engineWorsened: number;
 }
 
 export interface PhaseLoss {
@@ -82,6 +88,18 @@ function walk(game: MatchGame, from: number): Judged {
   return { empties, kibitzToMove };
 }
 
+/** The judge's value after move i from the mover's side (the next position's, past a pass; the result after the last move). */
+function valueAfter(g: MatchGame, j: JudgedGame, w: Judged, i: number): number | null {
+  const last = g.moves.length - 1 - j.from;
+  const final = (w.kibitzToMove[i] ? 1 : -1) * g.discs;
+  if (i === last) return final;
+  if (g.moves[j.from + i + 1] !== 'pass') {
+    const next = j.values[i + 1];
+    return next === null || next === undefined ? null : -next;
+  }
+  return i + 2 <= last ? (j.values[i + 2] ?? null) : final;
+}
+
 /** The summary of judged games against their match record (games missing from either are left out). */
 export function summariseJudged(record: readonly MatchGame[], judged: readonly JudgedGame[]): JudgeSummary {
   const games = new Map(record.map((g) => [gameKey(g), g]));
@@ -90,7 +108,10 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
     return g === undefined ? [] : [{ g, j, walk: walk(g, j.from) }];
   });
   const stages: StageScore[] = [];
-  for (const threshold of STAGES) {
+  for (const [index, threshold] of STAGES.entries()) {
+    const below = index + 1 < STAGES.length ? STAGES[index + 1] : -1;
+    let kibitzWorsened = 0;
+    let engineWorsened = 0;
     const groups = { ahead: { games: 0, points: 0 }, behind: { games: 0, points: 0 }, level: { games: 0, points: 0 } };
     let judgedPoints = 0;
     let counted = 0;
@@ -103,8 +124,16 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
       group.points += g.points;
       judgedPoints += value > 0 ? 1 : value < 0 ? 0 : 0.5;
       counted++;
+      for (let i = 0; i < w.empties.length; i++) {
+        const before = j.values[i];
+        if (w.empties[i] > threshold || w.empties[i] <= below || g.moves[j.from + i] === 'pass' || before === null || before === undefined) continue;
+        const after = valueAfter(g, j, w, i);
+        if (after === null || Math.sign(after) >= Math.sign(before)) continue;
+        if (w.kibitzToMove[i]) kibitzWorsened++;
+        else engineWorsened++;
+      }
     }
-    if (counted > 0) stages.push({ empties: threshold, games: counted, judged: judgedPoints / counted, ...groups });
+    if (counted > 0) stages.push({ empties: threshold, games: counted, judged: judgedPoints / counted, ...groups, kibitzWorsened, engineWorsened });
   }
   const phases: PhaseLoss[] = [];
   for (let low = 50; low >= 0; low -= 10) phases.push({ low, kibitzMoves: 0, engineMoves: 0, kibitzPerGame: 0, enginePerGame: 0 });
@@ -114,12 +143,8 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
     for (let i = 0; i <= last; i++) {
       const before = j.values[i];
       if (g.moves[j.from + i] === 'pass' || before === null || before === undefined) continue;
-      // The value after the move, from the mover's side: the next position's (negated unless it is a pass).
-      let after: number | null | undefined;
-      if (i === last) after = (w.kibitzToMove[i] ? 1 : -1) * g.discs;
-      else if (g.moves[j.from + i + 1] !== 'pass') after = j.values[i + 1] === null || j.values[i + 1] === undefined ? null : -j.values[i + 1]!;
-      else after = i + 2 <= last ? j.values[i + 2] : (w.kibitzToMove[i] ? 1 : -1) * g.discs;
-      if (after === null || after === undefined) continue;
+      const after = valueAfter(g, j, w, i);
+      if (after === null) continue;
       const phase = Math.min(5, Math.floor(w.empties[i] / 10));
       const at = 5 - phase;
       const loss = Math.max(0, before - after);
@@ -144,9 +169,13 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
 export function formatJudgeSummary(s: JudgeSummary): string[] {
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const points = (p: { games: number; points: number }): string => `${p.games} (${p.points} points)`;
-  const lines = [`${s.games} games, Kibitz scored ${pct(s.score)}`, 'empties <= | games | judged score | ahead (ended with) | level | behind'];
+  const lines = [
+    `${s.games} games, Kibitz scored ${pct(s.score)}`,
+    'empties <= | games | judged score | ahead (ended with) | level | behind | outcome worsened to the next row: Kibitz | engine',
+  ];
   for (const st of s.stages) {
-    lines.push(`${st.empties} | ${st.games} | ${pct(st.judged)} | ${points(st.ahead)} | ${points(st.level)} | ${points(st.behind)}`);
+    const groups = `${points(st.ahead)} | ${points(st.level)} | ${points(st.behind)}`;
+    lines.push(`${st.empties} | ${st.games} | ${pct(st.judged)} | ${groups} | ${st.kibitzWorsened} | ${st.engineWorsened}`);
   }
   lines.push('empties before the move | discs given away per game: Kibitz (moves) | engine (moves)');
   for (const p of s.phases) {

@@ -55,6 +55,11 @@ t.test('summariseJudged: a pass, the last move and the stages', async (t) => {
     'ahead down to 41 empties, behind from 40 on (the last position has 19 empties)',
   );
   t.same(
+    long.stages.map((st) => [st.empties, st.kibitzWorsened, st.engineWorsened]),
+    [[50, 0, 0], [46, 0, 0], [42, 1, 0], [38, 0, 0], [34, 0, 0], [30, 0, 0], [28, 0, 0], [26, 0, 0], [24, 0, 0], [22, 0, 0], [20, 0, 0]],
+    'the move at 41 empties (in the row from 42 down to 39) turned the judged win (+1) into a loss (-3)',
+  );
+  t.same(
     long.phases.map((p) => [p.low, p.kibitzPerGame, p.enginePerGame]),
     [
       [50, 0, 0],
@@ -69,8 +74,14 @@ t.test('summariseJudged: a pass, the last move and the stages', async (t) => {
   t.same(long.phases.map((p) => p.kibitzMoves + p.engineMoves), [9, 10, 10, 10, 1, 0], 'every move counted once (58 down to 19 empties)');
   const text = formatJudgeSummary(long);
   t.equal(text[0], '1 games, Kibitz scored 0.0%');
-  t.equal(text[2], '50 | 1 | 100.0% | 1 (0 points) | 0 (0 points) | 0 (0 points)');
+  t.equal(text[2], '50 | 1 | 100.0% | 1 (0 points) | 0 (0 points) | 0 (0 points) | 0 | 0');
+  t.equal(text[4], '42 | 1 | 100.0% | 1 (0 points) | 0 (0 points) | 0 (0 points) | 1 | 0');
   t.equal(text[text.length - 5], '40-49 | 4.00 (5) | 0.00 (5)');
+  // A draw counts between a win and a loss: the engine's move at 22 empties (move 38) from a judged draw (0) to
+  // the judge's +2 for Kibitz after it (the engine's -2) worsened its outcome; Kibitz's next move (+2 to +2) did not.
+  const drawn = values.map((v, k) => (k + 2 === 38 ? 0 : k + 2 === 39 ? 2 : k + 2 === 40 ? -2 : v));
+  const withDraw = summariseJudged([game('W', moves, 0, -3)], [{ opening: 0, kibitz: 'W', from: 2, values: drawn }]);
+  t.same(withDraw.stages.find((st) => st.empties === 22), { ...withDraw.stages.find((st) => st.empties === 22), kibitzWorsened: 0, engineWorsened: 1 });
   // A judged game without its record, or a record game never judged, is left out.
   t.equal(summariseJudged([short], [{ ...judged, opening: 3 }]).games, 0);
 });
