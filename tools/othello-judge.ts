@@ -8,8 +8,10 @@
  * - the judged score by stage: the judge's value at the first position with at most E empties, as a
  *   score (win 1, draw 1/2), next to what the games ended with from there;
  * - the moves that worsened the mover's outcome by the judge's sign (a win to a draw or a loss, a draw to a
- *   loss), from each stage's empties down to the next's: exact where the judge solves (NTest at depth 18:
- *   from 28 empties), a guess above, where the judged score also drifts toward 50% with the judge's error;
+ *   loss), from each stage's empties down to the next's: sure where the judge searches to the end (NTest at
+ *   depth 18: from 28 empties), a guess above, where the judged score also drifts toward 50% with the judge's
+ *   error; a move next to a position without a value (below) is not counted, so a win turned into an exact
+ *   draw shows only in the "ended with" column;
  * - the discs each side gave away per move by stage: the judge's value before the move less its value
  *   after it, from the mover's side (after the last move, the final result).
  *
