@@ -109,11 +109,37 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
     const g = games.get(gameKey(j));
     return g === undefined ? [] : [{ g, j, walk: walk(g, j.from) }];
   });
+  // One walk over the moves: the discs given away by phase, and the worsened outcomes by stage row.
+  const phases: PhaseLoss[] = [];
+  for (let low = 50; low >= 0; low -= 10) phases.push({ low, kibitzMoves: 0, engineMoves: 0, kibitzPerGame: 0, enginePerGame: 0 });
+  const total = phases.map(() => ({ kibitz: 0, engine: 0 }));
+  const worsened = STAGES.map(() => ({ kibitz: 0, engine: 0 }));
+  for (const { g, j, walk: w } of pairs) {
+    const last = g.moves.length - 1 - j.from;
+    for (let i = 0; i <= last; i++) {
+      const before = j.values[i];
+      if (g.moves[j.from + i] === 'pass' || before === null || before === undefined) continue;
+      const after = valueAfter(g, j, w, i);
+      if (after === null) continue;
+      const phase = Math.min(5, Math.floor(w.empties[i] / 10));
+      const at = 5 - phase;
+      const loss = Math.max(0, before - after);
+      // The stage row holding this move: its empties at most the row's and more than the next row's.
+      const row = STAGES.findIndex((threshold, k) => w.empties[i] <= threshold && (k + 1 === STAGES.length || w.empties[i] > STAGES[k + 1]));
+      const worse = row >= 0 && Math.sign(after) < Math.sign(before) ? 1 : 0;
+      if (w.kibitzToMove[i]) {
+        total[at].kibitz += loss;
+        phases[at] = { ...phases[at], kibitzMoves: phases[at].kibitzMoves + 1 };
+        if (worse) worsened[row].kibitz++;
+      } else {
+        total[at].engine += loss;
+        phases[at] = { ...phases[at], engineMoves: phases[at].engineMoves + 1 };
+        if (worse) worsened[row].engine++;
+      }
+    }
+  }
   const stages: StageScore[] = [];
   for (const [index, threshold] of STAGES.entries()) {
-    const below = index + 1 < STAGES.length ? STAGES[index + 1] : -1;
-    let kibitzWorsened = 0;
-    let engineWorsened = 0;
     const groups = { ahead: { games: 0, points: 0 }, behind: { games: 0, points: 0 }, level: { games: 0, points: 0 } };
     let judgedPoints = 0;
     let counted = 0;
@@ -126,38 +152,10 @@ export function summariseJudged(record: readonly MatchGame[], judged: readonly J
       group.points += g.points;
       judgedPoints += value > 0 ? 1 : value < 0 ? 0 : 0.5;
       counted++;
-      for (let i = 0; i < w.empties.length; i++) {
-        const before = j.values[i];
-        if (w.empties[i] > threshold || w.empties[i] <= below || g.moves[j.from + i] === 'pass' || before === null || before === undefined) continue;
-        const after = valueAfter(g, j, w, i);
-        if (after === null || Math.sign(after) >= Math.sign(before)) continue;
-        if (w.kibitzToMove[i]) kibitzWorsened++;
-        else engineWorsened++;
-      }
     }
-    if (counted > 0) stages.push({ empties: threshold, games: counted, judged: judgedPoints / counted, ...groups, kibitzWorsened, engineWorsened });
-  }
-  const phases: PhaseLoss[] = [];
-  for (let low = 50; low >= 0; low -= 10) phases.push({ low, kibitzMoves: 0, engineMoves: 0, kibitzPerGame: 0, enginePerGame: 0 });
-  const total = phases.map(() => ({ kibitz: 0, engine: 0 }));
-  for (const { g, j, walk: w } of pairs) {
-    const last = g.moves.length - 1 - j.from;
-    for (let i = 0; i <= last; i++) {
-      const before = j.values[i];
-      if (g.moves[j.from + i] === 'pass' || before === null || before === undefined) continue;
-      const after = valueAfter(g, j, w, i);
-      if (after === null) continue;
-      const phase = Math.min(5, Math.floor(w.empties[i] / 10));
-      const at = 5 - phase;
-      const loss = Math.max(0, before - after);
-      if (w.kibitzToMove[i]) {
-        total[at].kibitz += loss;
-        phases[at] = { ...phases[at], kibitzMoves: phases[at].kibitzMoves + 1 };
-      } else {
-        total[at].engine += loss;
-        phases[at] = { ...phases[at], engineMoves: phases[at].engineMoves + 1 };
-      }
-    }
+    if (counted === 0) continue;
+    const { kibitz: kibitzWorsened, engine: engineWorsened } = worsened[index];
+    stages.push({ empties: threshold, games: counted, judged: judgedPoints / counted, ...groups, kibitzWorsened, engineWorsened });
   }
   const n = Math.max(1, pairs.length);
   return {
