@@ -50,13 +50,14 @@ export class ApiError extends Error {
   /** Seconds, for 429/503. */
   readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfter?: number } = {}) {
+  /** `cause`: the server fault behind a 5xx, kept for the error log (never sent to the client). */
+  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfter?: number; cause?: unknown } = {}) {
     // A client's mistake or a refusal under load (503) needs no stack, and capturing one was a tenth
     // of the event loop's time when shedding load at 10x capacity; server faults keep theirs.
     const status = ERROR_CATALOGUE[code].status;
     const stackTraceLimit = Error.stackTraceLimit;
     if (status < 500 || status === 503) Error.stackTraceLimit = 0;
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     Error.stackTraceLimit = stackTraceLimit;
     this.name = 'ApiError';
     this.code = code;

@@ -71,6 +71,7 @@ export function poolError(error: unknown): ApiError {
   }
   if (error instanceof PoolClosedError) return new ApiError('SHUTTING_DOWN', 'the service is shutting down; retry on another replica', { retryAfter: 1 });
   if (error instanceof CancelledError) return new ApiError('CANCELLED', 'the client closed the connection');
-  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request');
+  // The worker's own error goes to the log as the cause (a SEARCH_FAILED in a soak run named nothing more).
+  if (error instanceof SearchFailedError) return new ApiError('SEARCH_FAILED', 'the search worker failed; retry the request', { cause: error });
   return new ApiError('INTERNAL_ERROR', 'internal server error');
 }

@@ -5,7 +5,8 @@
 import t from 'tap';
 import { closeTestApp, testApp } from '../support/app.js';
 import { OPEN_STATE } from '../support/states.js';
-import { refusalWaitMs } from '../../src/http/pool-errors.js';
+import { poolError, refusalWaitMs } from '../../src/http/pool-errors.js';
+import { SearchFailedError } from '../../src/pool/pool.js';
 
 t.test('a full pool refuses best-move before validation; other routes and later requests are unaffected', async (t) => {
   const ctx = await testApp({ WORKERS: '1', MAX_QUEUE: '0' });
@@ -46,4 +47,14 @@ t.test('refusals are held (REFUSAL_HOLD_MS), never past half the budget', async 
   // A timer never fires early: the lower bound holds on any machine.
   t.ok(Date.now() - sent >= 290, `the refusal was held (${Date.now() - sent} ms)`);
   t.equal((await busy).statusCode, 200);
+});
+
+t.test("a failed worker's 500 keeps the worker's error as its cause, for the log, not the answer", async (t) => {
+  const failure = new SearchFailedError(new Error('worker exited with code 1'));
+  const apiError = poolError(failure);
+  t.equal(apiError.code, 'SEARCH_FAILED');
+  t.equal(apiError.statusCode, 500);
+  t.equal(apiError.cause, failure, 'the cause is the pool error');
+  t.equal(apiError.message, 'the search worker failed; retry the request', 'the client sees no internals');
+  t.equal(poolError(new Error('other')).cause, undefined, 'no cause where none is given');
 });
