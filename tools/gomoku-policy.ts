@@ -6,7 +6,8 @@
  * games. The policy ranks the quiet candidates (empty cells within two of a stone that make no five, four or open
  * three for the mover) by own[shape for the mover] + enemy[shape for the opponent] + far (when no stone is in the
  * cell's eight neighbours) + a term by the cell's distance from the opponent's last move and one by its distance from
- * the mover's own (1 to 5, 6 or more): a softmax over the position's candidates, fitted by Newton's method on the log
+ * the mover's own (1 to 5, 6 or more) + a term for each of its four lines (the four cells on each side, from the mover's
+ * side; a line and its reverse share one): a softmax over the position's candidates, fitted by L-BFGS on the log
  * likelihood of the teacher's move with a small ridge. Every --holdout-th game is held out. Printed: how often the
  * teacher's move is the first, in the first 12 and in the first 24 of the hand-set hints (on the ring-1 candidates the
  * engine had before) and of the fitted policy; --write stores the policy in hint units (POLICY_UNITS_PER_LOGIT).
@@ -16,7 +17,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { intOption, runCliIfMain } from '../src/core/cli.js';
+import { intOption, numberOption, runCliIfMain } from '../src/core/cli.js';
 import {
   CELL_SHAPE,
   F_FIVE,
@@ -26,15 +27,21 @@ import {
   LAST_MOVE_BUCKETS,
   LAST_MOVE_UNKNOWN,
   PATTERN_VALUES,
+  POLICY_LINE_CODES,
   POLICY_UNITS_PER_LOGIT,
   type PolicyValues,
   SHAPE_COUNT,
   SHAPE_NAMES,
+  canonicalLine,
   handSetHint,
   lastMoveBucket,
+  lineName,
+  parseLineName,
+  policyLine,
+  swapLineColours,
 } from '../src/games/mnk/pattern-tables.js';
 import { PatternBoard } from '../src/games/mnk/patterns.js';
-import { type GameRecord, defaultRecords, readSamples, solve } from './gomoku-fit.js';
+import { type GameRecord, defaultRecords, readSamples } from './gomoku-fit.js';
 
 const USAGE = `npm run gomoku-policy -- [options]
 
@@ -45,22 +52,28 @@ Options:
   --records LIST  comma-separated JSONL game records (default: tools/records/gomoku-*.jsonl, then gomoku-*/*.jsonl)
   --teacher NAME  the player whose moves are fitted: records whose black or white name contains NAME (default rapfi)
   --holdout N     every N-th game is held out (default 10)
+  --ridge X       ridge on the mean log likelihood (default 1e-4)
   --write         store the policy in src/games/mnk/pattern-values.json
   --help          this text
 `;
 
-/** Parameters: own[shape], enemy[shape], far, then a term per distance bucket from the opponent's and the mover's last move. */
+/**
+ * Parameters: own[shape], enemy[shape], far, a term per distance bucket from the opponent's and the mover's last move,
+ * then one per policy line (only the canonical ones are used).
+ */
 export const FAR = 2 * SHAPE_COUNT;
 export const LAST_OPPONENT = FAR + 1;
 export const LAST_OWN = LAST_OPPONENT + LAST_MOVE_BUCKETS;
-export const POLICY_PARAMS = LAST_OWN + LAST_MOVE_BUCKETS;
-/** Features of a candidate: own shape, enemy shape, far, two last-move buckets. */
-const MAX_FEATURES = 5;
+export const LINES = LAST_OWN + LAST_MOVE_BUCKETS;
+export const POLICY_PARAMS = LINES + POLICY_LINE_CODES;
+/** Features of a candidate: own shape, enemy shape, far, two last-move buckets, four lines. */
+const MAX_FEATURES = 9;
 const TACTICAL = F_FIVE | F_FOUR | F_THREE | F_WIN4;
 
 /**
  * One position: per quiet candidate its mover's shape, opponent's shape, far flag, distance buckets from the opponent's
- * and the mover's last move (lastMoveBucket; LAST_MOVE_UNKNOWN before there was one) and hand-set hint; the teacher's move.
+ * and the mover's last move (lastMoveBucket; LAST_MOVE_UNKNOWN before there was one), its four lines (canonicalLine
+ * from the mover's side, four entries a candidate) and hand-set hint; the teacher's move.
  */
 export interface PolicySample {
   readonly own: Int32Array;
@@ -68,6 +81,7 @@ export interface PolicySample {
   readonly far: Uint8Array;
   readonly lastOpponent: Uint8Array;
   readonly lastOwn: Uint8Array;
+  readonly lines: Int32Array;
   readonly hand: Int32Array;
   readonly played: number;
 }
@@ -118,6 +132,7 @@ function positionSample(
   const far: number[] = [];
   const lastOpponent: number[] = [];
   const lastOwn: number[] = [];
+  const lines: number[] = [];
   const hand: number[] = [];
   let played = -1;
   for (let cell = 0; cell < n * n; cell++) {
@@ -134,6 +149,10 @@ function positionSample(
     const col = cell - row * n;
     lastOpponent.push(lastMoveBucket(Math.max(Math.abs(opponentLast[0] - col), Math.abs(opponentLast[1] - row))));
     lastOwn.push(ownLast === null ? LAST_MOVE_UNKNOWN : lastMoveBucket(Math.max(Math.abs(ownLast[0] - col), Math.abs(ownLast[1] - row))));
+    for (let d = 0; d < 4; d++) {
+      const line = policyLine(board.codes[cell * 4 + d]);
+      lines.push(canonicalLine(s === 0 ? line : swapLineColours(line)));
+    }
     // The engine's quiet hint before the policy (pattern-search.ts patternHint).
     hand.push(handSetHint(ownKey, enemyKey));
   }
@@ -144,6 +163,7 @@ function positionSample(
     far: Uint8Array.from(far),
     lastOpponent: Uint8Array.from(lastOpponent),
     lastOwn: Uint8Array.from(lastOwn),
+    lines: Int32Array.from(lines),
     hand: Int32Array.from(hand),
     played,
   };
@@ -173,6 +193,7 @@ function candidateFeatures(sample: PolicySample, i: number, out: Int32Array): nu
   if (sample.far[i] === 1) out[count++] = FAR;
   if (sample.lastOpponent[i] !== LAST_MOVE_UNKNOWN) out[count++] = LAST_OPPONENT + sample.lastOpponent[i];
   if (sample.lastOwn[i] !== LAST_MOVE_UNKNOWN) out[count++] = LAST_OWN + sample.lastOwn[i];
+  for (let d = 0; d < 4; d++) out[count++] = LINES + sample.lines[i * 4 + d];
   return count;
 }
 
@@ -231,7 +252,13 @@ function maxCandidates(samples: readonly PolicySample[]): number {
 
 /** Mean negative log likelihood of the teacher's moves under the policy, plus ridge / 2 * |w|^2. */
 export function policyLoss(samples: readonly PolicySample[], w: Float64Array, ridge = 0): number {
+  return lossAndGradient(samples, w, ridge, null);
+}
+
+/** policyLoss, and its gradient into `gradient` unless null. */
+function lossAndGradient(samples: readonly PolicySample[], w: Float64Array, ridge: number, gradient: Float64Array | null): number {
   const scores = new Float64Array(maxCandidates(samples));
+  if (gradient !== null) gradient.fill(0);
   let sum = 0;
   for (const sample of samples) {
     const count = policyScores(sample, w, scores);
@@ -240,80 +267,87 @@ export function policyLoss(samples: readonly PolicySample[], w: Float64Array, ri
     let z = 0;
     for (let i = 0; i < count; i++) z += Math.exp(scores[i] - top);
     sum += Math.log(z) + top - scores[sample.played];
+    if (gradient === null) continue;
+    // d/dw: E[x] - x_played.
+    for (let i = 0; i < count; i++) {
+      const p = Math.exp(scores[i] - top) / z - (i === sample.played ? 1 : 0);
+      for (let f = 0, features = candidateFeatures(sample, i, featureScratch); f < features; f++) gradient[featureScratch[f]] += p;
+    }
   }
   let norm = 0;
   for (let i = 0; i < w.length; i++) norm += w[i] * w[i];
+  if (gradient !== null) for (let i = 0; i < w.length; i++) gradient[i] = gradient[i] / samples.length + ridge * w[i];
   return sum / samples.length + (ridge / 2) * norm;
 }
 
-/** The policy by Newton's method on policyLoss (convex; the ridge also pins the constant the softmax cannot see). */
-export function fitPolicy(samples: readonly PolicySample[], ridge: number, iterations = 30): Float64Array {
+/** Pairs of L-BFGS's curvature memory. */
+const LBFGS_MEMORY = 10;
+
+/**
+ * The policy by L-BFGS on policyLoss (convex; the ridge also pins the constant the softmax cannot see, and the lines
+ * never seen at 0), from 0, with a backtracking line search; stops when no term's gradient reaches 1e-7.
+ */
+export function fitPolicy(samples: readonly PolicySample[], ridge: number, iterations = 300): Float64Array {
   const n = POLICY_PARAMS;
   const w = new Float64Array(n);
-  const scores = new Float64Array(maxCandidates(samples));
-  const mean = new Float64Array(n);
-  const touched = new Int32Array(n);
-  const isTouched = new Uint8Array(n);
+  const g = new Float64Array(n);
+  let loss = lossAndGradient(samples, w, ridge, g);
+  const s: Float64Array[] = [];
+  const y: Float64Array[] = [];
+  const rho: number[] = [];
+  const alpha = new Float64Array(LBFGS_MEMORY);
+  const trial = new Float64Array(n);
+  const trialGradient = new Float64Array(n);
+  const dot = (a: Float64Array, b: Float64Array): number => {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += a[i] * b[i];
+    return sum;
+  };
   for (let it = 0; it < iterations; it++) {
-    const g = new Float64Array(n);
-    const h = new Float64Array(n * n);
-    for (const sample of samples) {
-      const count = policyScores(sample, w, scores);
-      let top = -Infinity;
-      for (let i = 0; i < count; i++) top = Math.max(top, scores[i]);
-      let z = 0;
-      for (let i = 0; i < count; i++) z += scores[i] = Math.exp(scores[i] - top);
-      // g += E[x] - x_played; H += E[x x'] - E[x] E[x]'.
-      let used = 0;
-      const add = (j: number, p: number): void => {
-        if (isTouched[j] === 0) {
-          isTouched[j] = 1;
-          touched[used++] = j;
-        }
-        mean[j] += p;
-      };
-      for (let i = 0; i < count; i++) {
-        const p = scores[i] / z;
-        const features = candidateFeatures(sample, i, featureScratch);
-        for (let f = 0; f < features; f++) {
-          const a = featureScratch[f];
-          add(a, p);
-          for (let e = 0; e < features; e++) h[a * n + featureScratch[e]] += p;
-        }
-      }
-      for (let f = 0, features = candidateFeatures(sample, sample.played, featureScratch); f < features; f++) g[featureScratch[f]] -= 1;
-      for (let u = 0; u < used; u++) {
-        const j = touched[u];
-        g[j] += mean[j];
-        const row = j * n;
-        for (let v = 0; v < used; v++) h[row + touched[v]] -= mean[j] * mean[touched[v]];
-      }
-      for (let u = 0; u < used; u++) {
-        mean[touched[u]] = 0;
-        isTouched[touched[u]] = 0;
-      }
-    }
-    const rows = samples.length;
-    for (let i = 0; i < n; i++) {
-      g[i] = g[i] / rows + ridge * w[i];
-      for (let j = 0; j < n; j++) h[i * n + j] /= rows;
-      h[i * n + i] += ridge;
-    }
-    const step = solve(h, g);
-    // Damped: a full Newton step can overshoot a softmax whose optimum is far (it then oscillates); halve it until the
-    // objective falls.
-    const before = policyLoss(samples, w, ridge);
-    const trial = new Float64Array(n);
-    let scale = 1;
-    for (let halvings = 0; halvings < 30; halvings++, scale /= 2) {
-      for (let i = 0; i < n; i++) trial[i] = w[i] - scale * step[i];
-      if (policyLoss(samples, trial, ridge) <= before) break;
-    }
     let largest = 0;
-    for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(w[i] - trial[i]));
+    for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs(g[i]));
+    if (largest < 1e-7) break;
+    // Two-loop recursion: direction = -H g.
+    const d = Float64Array.from(g, (v) => -v);
+    for (let k = s.length - 1; k >= 0; k--) {
+      alpha[k] = rho[k] * dot(s[k], d);
+      for (let i = 0; i < n; i++) d[i] -= alpha[k] * y[k][i];
+    }
+    const scale = s.length > 0 ? dot(s[s.length - 1], y[y.length - 1]) / dot(y[y.length - 1], y[y.length - 1]) : 1 / Math.sqrt(dot(g, g));
+    for (let i = 0; i < n; i++) d[i] *= scale;
+    for (let k = 0; k < s.length; k++) {
+      const beta = rho[k] * dot(y[k], d);
+      for (let i = 0; i < n; i++) d[i] += (alpha[k] - beta) * s[k][i];
+    }
+    const slope = dot(g, d);
+    let step = 1;
+    let next = Infinity;
+    for (let halvings = 0; halvings < 40; halvings++, step /= 2) {
+      for (let i = 0; i < n; i++) trial[i] = w[i] + step * d[i];
+      next = lossAndGradient(samples, trial, ridge, trialGradient);
+      if (next <= loss + 1e-4 * step * slope) break;
+    }
+    if (!(next < loss)) break;
+    const sk = new Float64Array(n);
+    const yk = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      sk[i] = trial[i] - w[i];
+      yk[i] = trialGradient[i] - g[i];
+    }
+    const sy = dot(sk, yk);
+    if (sy > 0) {
+      if (s.length === LBFGS_MEMORY) {
+        s.shift();
+        y.shift();
+        rho.shift();
+      }
+      s.push(sk);
+      y.push(yk);
+      rho.push(1 / sy);
+    }
     w.set(trial);
-    // Converged: no term moves by a thousandth of a logit (the file stores POLICY_UNITS_PER_LOGIT units a logit).
-    if (largest < 1e-3) break;
+    g.set(trialGradient);
+    loss = next;
   }
   return w;
 }
@@ -328,10 +362,13 @@ export function policyValues(w: Float64Array): PolicyValues {
     enemy[SHAPE_NAMES[i]] = units(w[SHAPE_COUNT + i]);
   }
   const buckets = (from: number): number[] => Array.from({ length: LAST_MOVE_BUCKETS }, (_, b) => units(w[from + b]));
-  return { far: units(w[FAR]), own, enemy, lastOpponent: buckets(LAST_OPPONENT), lastOwn: buckets(LAST_OWN) };
+  // The lines whose term rounds to something, in the order of their codes.
+  const lines: Record<string, number> = {};
+  for (let line = 0; line < POLICY_LINE_CODES; line++) if (units(w[LINES + line]) !== 0) lines[lineName(line)] = units(w[LINES + line]);
+  return { far: units(w[FAR]), own, enemy, lastOpponent: buckets(LAST_OPPONENT), lastOwn: buckets(LAST_OWN), lines };
 }
 
-/** policyValues' inverse: the file's policy as logits (a last-move table the file lacks reads as 0). */
+/** policyValues' inverse: the file's policy as logits (a last-move table or line the file lacks reads as 0). */
 export function policyWeights(values: PolicyValues): Float64Array {
   const w = new Float64Array(POLICY_PARAMS);
   for (let i = 0; i < SHAPE_COUNT; i++) {
@@ -343,11 +380,12 @@ export function policyWeights(values: PolicyValues): Float64Array {
     w[LAST_OPPONENT + b] = values.lastOpponent?.[b] ?? 0;
     w[LAST_OWN + b] = values.lastOwn?.[b] ?? 0;
   }
+  for (const [name, value] of Object.entries(values.lines ?? {})) w[LINES + parseLineName(name)] = value;
   return w.map((v) => v / POLICY_UNITS_PER_LOGIT);
 }
 
 /** The policy's ridge (on the mean log likelihood): rare shapes stay near 0. */
-export const POLICY_RIDGE = 1e-3;
+export const POLICY_RIDGE = 1e-4;
 
 function main({ values }: { values: Record<string, unknown> }): void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -364,7 +402,8 @@ function main({ values }: { values: Record<string, unknown> }): void {
     const current = policyWeights(shipped);
     console.log(`the file's policy: held out ${line(rankSummary(test, current))}, log loss ${policyLoss(test, current).toFixed(4)}`);
   }
-  const w = fitPolicy(train, POLICY_RIDGE);
+  const ridge = numberOption(values, 'ridge', POLICY_RIDGE, 0, 1);
+  const w = fitPolicy(train, ridge);
   const rounded = Float64Array.from(w, (v) => Math.round(v * POLICY_UNITS_PER_LOGIT) / POLICY_UNITS_PER_LOGIT);
   console.log(`policy (rounded), ring-2 candidates: held out ${line(rankSummary(test, rounded))}`);
   console.log(`policy log loss: train ${policyLoss(train, rounded).toFixed(4)}, held out ${policyLoss(test, rounded).toFixed(4)}`);
@@ -384,6 +423,7 @@ runCliIfMain(
       records: { type: 'string' },
       teacher: { type: 'string' },
       holdout: { type: 'string' },
+      ridge: { type: 'string' },
       write: { type: 'boolean' },
     },
   },

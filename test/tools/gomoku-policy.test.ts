@@ -15,16 +15,24 @@ import {
   POLICY_FAR,
   POLICY_LAST_OPPONENT,
   POLICY_LAST_OWN,
+  POLICY_LINE,
+  POLICY_LINE_CODES,
   POLICY_OWN,
   POLICY_UNITS_PER_LOGIT,
   POW9,
   SHAPE_COUNT,
   SHAPE_NAMES,
+  canonicalLine,
+  lineName,
+  parseLineName,
+  reverseLine,
+  swapLineColours,
 } from '../../src/games/mnk/pattern-tables.js';
 import {
   FAR,
   LAST_OPPONENT,
   LAST_OWN,
+  LINES,
   POLICY_PARAMS,
   type PolicySample,
   fitPolicy,
@@ -65,6 +73,9 @@ t.test('samples: the teacher\'s quiet moves after the opening, over the empty ce
   t.equal([...first.far].filter((f) => f === 1).length, 16);
   t.equal(first.far[first.played], 1, '(9, 9) is two cells away');
   t.equal(first.lastOpponent[first.played], 1, 'two cells from the opponent\'s last move (7, 7): bucket 1');
+  // Its lines from white's side: black's (7, 7) two cells back on the diagonal (direction 2), the others empty; a line
+  // is named by the smaller code of it and its reverse ('..o.*....' rather than '....*.o..').
+  t.same([...first.lines.slice(first.played * 4, first.played * 4 + 4)], [0, 0, parseLineName('..o.*....'), 0]);
   t.ok(first.lastOwn.every((b) => b === LAST_MOVE_UNKNOWN), 'white has no earlier move');
   // Ply 3: stones at (7, 7), (9, 9) and (0, 0); (8, 9) is next to (9, 9). (0, 0) adds its 8 cells within two
   // ((0, 1), (0, 2), (1, 0) ... (2, 2)); (9, 9)'s 24 overlap (7, 7)'s in the 3x3 block (7..9, 7..9) but for the two
@@ -73,6 +84,7 @@ t.test('samples: the teacher\'s quiet moves after the opening, over the empty ce
   t.equal(second.far[second.played], 0);
   t.equal(second.lastOpponent[second.played], LAST_MOVE_BUCKETS - 1, 'nine cells from black\'s (0, 0): 6 or more');
   t.equal(second.lastOwn[second.played], 0, 'next to white\'s own (9, 9)');
+  t.same([...second.lines.slice(second.played * 4, second.played * 4 + 4)], [parseLineName('...x*....'), 0, 0, 0], 'its own (9, 9) on the row');
   // Every line through (8, 9) fits a five (ONE at least); white's (9, 9) beside it on its row makes that line a two
   // for white, and no black stone is on its lines ((7, 7) is a knight's move away).
   t.equal(SHAPE_NAMES[second.own[second.played]], `${C_FLEX2}111`);
@@ -89,6 +101,7 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
     far: Uint8Array.of(0, 0),
     lastOpponent: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
     lastOwn: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
+    lines: new Int32Array(8),
     hand: Int32Array.of(10, 20),
     played,
   });
@@ -106,6 +119,7 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
     far: Uint8Array.of(0, 1),
     lastOpponent: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
     lastOwn: Uint8Array.of(LAST_MOVE_UNKNOWN, LAST_MOVE_UNKNOWN),
+    lines: new Int32Array(8),
     hand: Int32Array.of(10, 0),
     played,
   });
@@ -120,6 +134,7 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
     far: Uint8Array.of(0, 0),
     lastOpponent: Uint8Array.of(0, 4),
     lastOwn: Uint8Array.of(0, 2),
+    lines: new Int32Array(8),
     hand: Int32Array.of(0, 0),
     played,
   });
@@ -128,6 +143,13 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
   const ownGap = last[LAST_OWN] - last[LAST_OWN + 2];
   t.ok(Math.abs(opponentGap + ownGap - Math.log(3)) < 1e-4, `the gaps ${opponentGap} + ${ownGap} sum to ln 3`);
   t.ok(Math.abs(opponentGap - ownGap) < 1e-4, 'and are equal');
+  // Alike but for one line of the first candidate ('.x..*....' against the empty line), played 3 times in 4: the two
+  // lines' terms differ by ln 3.
+  const open = parseLineName('.x..*....');
+  const lineSample = (played: number): PolicySample => ({ ...farSample(played), far: Uint8Array.of(0, 0), lines: Int32Array.of(open, 0, 0, 0, 0, 0, 0, 0) });
+  const line = fitPolicy([lineSample(0), lineSample(0), lineSample(0), lineSample(1)], 1e-9);
+  t.ok(Math.abs(line[LINES + open] - line[LINES] - Math.log(3)) < 1e-4, `lines ${line[LINES + open]} - ${line[LINES]} is ln 3`);
+  t.same(Object.keys(policyValues(line).lines ?? {}), ['....*....', '.x..*....'], 'the file lists the lines whose term rounds to something');
   // Rankings: the fitted policy puts the first candidate first in 3 of 4; the hand-set hints (20 > 10) in 1 of 4.
   t.same(rankSummary(samples, w), { positions: 4, first: 0.75, top12: 1, top24: 1 });
   t.same(rankSummary(samples, null), { positions: 4, first: 0.25, top12: 1, top24: 1 });
@@ -140,10 +162,38 @@ t.test('fit: one shape played 3 times in 4 against another, the far term, the ra
   t.same(policyValues(last).lastOwn?.slice(0, 3), [last[LAST_OWN], last[LAST_OWN + 1], last[LAST_OWN + 2]].map((v) => Math.round(v * POLICY_UNITS_PER_LOGIT)));
 });
 
+t.test('policy lines: names, colours exchanged, reversed', async (t) => {
+  const line = parseLineName('x.o#*....');
+  t.equal(line, 1 | (2 << 4) | (3 << 6), 'the cells from offset -4: own 1, opponent 2, off the board 3');
+  t.equal(lineName(line), 'x.o#*....');
+  t.equal(lineName(swapLineColours(line)), 'o.x#*....', 'walls stay');
+  t.equal(lineName(reverseLine(line)), '....*#o.x');
+  t.equal(canonicalLine(reverseLine(line)), line);
+  for (const bad of ['x.o#.....', 'x.o#*...', 'x.o#*...z', 'x.o#*....*']) t.equal(parseLineName(bad), -1, bad);
+  t.equal(lineName(POLICY_LINE_CODES - 1), '####*####');
+});
+
 t.test('the shipped policy: the engine reads pattern-values.json\'s policy', async (t) => {
   const file = JSON.parse(readFileSync(fromRoot('src/games/mnk/pattern-values.json'), 'utf8')) as {
-    policy: { far: number; own: Record<string, number>; enemy: Record<string, number>; lastOpponent: number[]; lastOwn: number[] };
+    policy: {
+      far: number;
+      own: Record<string, number>;
+      enemy: Record<string, number>;
+      lastOpponent: number[];
+      lastOwn: number[];
+      lines: Record<string, number>;
+    };
   };
+  // Each listed line, for black to move as on the board, read from either end; for white, with colours exchanged.
+  const entries = Object.entries(file.policy.lines);
+  t.ok(entries.length > 1000, `${entries.length} lines`);
+  for (const [name, value] of entries.slice(0, 50)) {
+    const line = parseLineName(name);
+    t.equal(POLICY_LINE[line], value);
+    t.equal(POLICY_LINE[reverseLine(line)], value);
+    t.equal(POLICY_LINE[POLICY_LINE_CODES + swapLineColours(line)], value);
+  }
+  t.equal(POLICY_LINE[parseLineName('x#x#*.o.o')], 0, 'a line no board has (a wall inside it) adds 0');
   t.ok(HAS_POLICY);
   t.equal(POLICY_FAR, file.policy.far);
   t.same([...POLICY_LAST_OPPONENT], [...file.policy.lastOpponent, 0], 'an unknown last move adds nothing');

@@ -30,6 +30,7 @@ import {
   POLICY_FAR,
   POLICY_LAST_OPPONENT,
   POLICY_LAST_OWN,
+  POLICY_LINE,
   POLICY_OWN,
   TEMPO_QUARTERS,
 } from './pattern-tables.js';
@@ -117,7 +118,11 @@ export function patternHint(pos: PatternPosition, move: number): number {
   if ((own & F_FIVE) !== 0) return WIN_HINT;
   if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
   let quiet = HAS_POLICY
-    ? POLICY_OWN[p.keys[move * 2 + s]] + POLICY_ENEMY[p.keys[move * 2 + o]] + (pos.nearRing1[move] === 0 ? POLICY_FAR : 0) + lastMoveTerms(pos, move)
+    ? POLICY_OWN[p.keys[move * 2 + s]] +
+      POLICY_ENEMY[p.keys[move * 2 + o]] +
+      (pos.nearRing1[move] === 0 ? POLICY_FAR : 0) +
+      lastMoveTerms(pos, move) +
+      lineTerms(p.codes, move, s)
     : handSetHint(p.keys[move * 2 + s], p.keys[move * 2 + o]);
   if (quiet < 0) quiet = 0;
   if (quiet > QUIET_CAP) quiet = QUIET_CAP;
@@ -126,6 +131,18 @@ export function patternHint(pos: PatternPosition, move: number): number {
   if ((enemy & F_WIN4) !== 0) return STOP_THREE_HINT + quiet;
   if ((own & F_THREE) !== 0) return THREE_HINT + quiet;
   return quiet;
+}
+
+/** The policy's terms for the lines through the move (policyLine inlined, for white the table's second half). */
+function lineTerms(codes: Int32Array, move: number, s: number): number {
+  const at = move * 4;
+  const side = s << 16;
+  return (
+    POLICY_LINE[side | ((codes[at] >> 2) & 0xffff)] +
+    POLICY_LINE[side | ((codes[at + 1] >> 2) & 0xffff)] +
+    POLICY_LINE[side | ((codes[at + 2] >> 2) & 0xffff)] +
+    POLICY_LINE[side | ((codes[at + 3] >> 2) & 0xffff)]
+  );
 }
 
 /** The policy's terms for the move's distance from the opponent's and the mover's last moves, where the search made them. */

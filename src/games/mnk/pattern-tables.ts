@@ -188,6 +188,65 @@ export interface PolicyValues {
   readonly enemy: Readonly<Record<string, number>>;
   readonly lastOpponent?: readonly number[];
   readonly lastOwn?: readonly number[];
+  /**
+   * Optional term per direction by the line around the cell (lineName: the four cells on each side, from the mover's
+   * side), one entry for a line and its reverse; a line not listed adds 0.
+   */
+  readonly lines?: Readonly<Record<string, number>>;
+}
+
+/** Cells of a policy line: the four on each side of the candidate (slots 1 to 8 of its line code). */
+export const POLICY_LINE_CELLS = 8;
+export const POLICY_LINE_CODES = 1 << (2 * POLICY_LINE_CELLS);
+
+/** The policy line of a cell's line code (stones 1 black, 2 white, 3 off the board). */
+export function policyLine(code: number): number {
+  return (code >> 2) & (POLICY_LINE_CODES - 1);
+}
+
+/** A policy line with black and white exchanged: the line from the other side. */
+export function swapLineColours(line: number): number {
+  // Each cell's two bits swap: 1 and 2 exchange, 0 and a wall (3) stay.
+  return ((line & 0x5555) << 1) | ((line & 0xaaaa) >> 1);
+}
+
+/** A policy line read from its other end. */
+export function reverseLine(line: number): number {
+  let reversed = 0;
+  for (let k = 0; k < POLICY_LINE_CELLS; k++) reversed |= ((line >> (2 * k)) & 3) << (2 * (POLICY_LINE_CELLS - 1 - k));
+  return reversed;
+}
+
+/** The line that names a line and its reverse (the smaller code). */
+export function canonicalLine(line: number): number {
+  return Math.min(line, reverseLine(line));
+}
+
+const LINE_CHARS = '.xo#';
+
+/**
+ * A mover's policy line by name: its cells from offset -4 to +4 around the candidate '*', '.' empty, 'x' the mover's
+ * stone, 'o' the opponent's, '#' off the board ("..xo*.#" and the like: nine characters).
+ */
+export function lineName(line: number): string {
+  let name = '';
+  for (let k = 0; k < POLICY_LINE_CELLS; k++) {
+    if (k === POLICY_LINE_CELLS / 2) name += '*';
+    name += LINE_CHARS[(line >> (2 * k)) & 3];
+  }
+  return name;
+}
+
+/** lineName's inverse; -1 for a string that names no line. */
+export function parseLineName(name: string): number {
+  if (name.length !== POLICY_LINE_CELLS + 1 || name[POLICY_LINE_CELLS / 2] !== '*') return -1;
+  let line = 0;
+  for (let k = 0; k < POLICY_LINE_CELLS; k++) {
+    const v = LINE_CHARS.indexOf(name[k < POLICY_LINE_CELLS / 2 ? k : k + 1]);
+    if (v < 0) return -1;
+    line |= v << (2 * k);
+  }
+  return line;
 }
 
 /** Distance buckets from a last move: Chebyshev distance 1 to 5, then 6 or more. */
@@ -259,6 +318,13 @@ function checkedValues(values: PatternValues): PatternValues {
         `pattern-values.json: policy needs an integer far, own and enemy terms per shape (${SHAPE_COUNT}) and optional lastOpponent and lastOwn ` +
           `terms per distance bucket (${LAST_MOVE_BUCKETS}), each |v| < ${POLICY_BASE}`,
       );
+    }
+    const lineOk = ([name, v]: [string, number]): boolean => {
+      const line = parseLineName(name);
+      return line >= 0 && canonicalLine(line) === line && small(v);
+    };
+    if (policy.lines !== undefined && !Object.entries(policy.lines).every(lineOk)) {
+      throw new Error(`pattern-values.json: policy lines are named by lineName (the smaller of a line and its reverse), each |v| < ${POLICY_BASE}`);
     }
   }
   const shapes = values.cellValues;
@@ -341,10 +407,22 @@ export const POLICY_LAST_OPPONENT = new Int32Array(LAST_MOVE_BUCKETS + 1);
 export const POLICY_LAST_OWN = new Int32Array(LAST_MOVE_BUCKETS + 1);
 POLICY_LAST_OPPONENT.set(PATTERN_VALUES.policy?.lastOpponent ?? []);
 POLICY_LAST_OWN.set(PATTERN_VALUES.policy?.lastOwn ?? []);
+/**
+ * Per mover (black at 0, white at POLICY_LINE_CODES) and policy line as on the board: the policy's line term (0
+ * without one). Read four times a candidate, so a flat table of small integers.
+ */
+export const POLICY_LINE = new Int16Array(2 * POLICY_LINE_CODES);
 if (PATTERN_VALUES.policy !== undefined) {
-  const { own, enemy } = PATTERN_VALUES.policy;
+  const { own, enemy, lines } = PATTERN_VALUES.policy;
   for (let key = 0; key < CELL_KEYS; key++) {
     POLICY_OWN[key] = POLICY_BASE + own[SHAPE_NAMES[CELL_SHAPE[key]]];
     POLICY_ENEMY[key] = enemy[SHAPE_NAMES[CELL_SHAPE[key]]];
+  }
+  for (const [name, value] of Object.entries(lines ?? {})) {
+    // The name is the line from the mover's side: as on the board when black moves, colours exchanged when white does.
+    for (const line of [parseLineName(name), reverseLine(parseLineName(name))]) {
+      POLICY_LINE[line] = value;
+      POLICY_LINE[POLICY_LINE_CODES + swapLineColours(line)] = value;
+    }
   }
 }

@@ -32,8 +32,12 @@ import {
   POLICY_FAR,
   POLICY_LAST_OPPONENT,
   POLICY_LAST_OWN,
+  POLICY_LINE,
   POLICY_OWN,
   classOfLine,
+  lineName,
+  parseLineName,
+  policyLine,
 } from '../../../src/games/mnk/pattern-tables.js';
 import { VcfSolver } from '../../../src/games/mnk/vcf.js';
 import { LEVEL_FOUR, LEVEL_THREE } from '../../../src/games/mnk/cells.js';
@@ -353,12 +357,17 @@ t.test('the candidates reach two cells from the stones: fours and open threes th
   t.ok((p.flags(cell(pos, 3, 7), 0) & F_THREE) !== 0 && pos.nearRing1[cell(pos, 3, 7)] === 0, '3,7: an open three two cells out');
   t.equal(pos.near[cell(pos, 0, 14)], 0);
   // A quiet cell's hint is the policy's: own + enemy terms of its two keys, and the far term two cells out (11,13:
-  // O's 11,11 and 13,13 are two away) but not next to a stone (12,12).
+  // O's 11,11 and 13,13 are two away) but not next to a stone (12,12), and a term for each of its four lines.
+  const lines = (at: number): string[] => [0, 1, 2, 3].map((d) => lineName(policyLine(p.codes[at * 4 + d])));
+  // 11,13 from X's side: its row (O two to the left, the edge two to the right), column, and both diagonals.
+  t.same(lines(cell(pos, 11, 13)), ['..o.*.###', '....*.o.#', '....*.###', '###.*...#']);
   for (const [r, c, far] of [[11, 13, POLICY_FAR], [12, 12, 0]]) {
     const at = cell(pos, r, c);
     t.equal(pos.nearRing1[at] === 0, far !== 0);
-    t.equal(pos.moveOrderScore(at), POLICY_OWN[p.keys[at * 2]] + POLICY_ENEMY[p.keys[at * 2 + 1]] + far, `${r},${c}: the policy's hint`);
+    const lineTerms = lines(at).reduce((sum, name) => sum + POLICY_LINE[parseLineName(name)], 0);
+    t.equal(pos.moveOrderScore(at), POLICY_OWN[p.keys[at * 2]] + POLICY_ENEMY[p.keys[at * 2 + 1]] + far + lineTerms, `${r},${c}: the policy's hint`);
   }
+  t.not(POLICY_LINE[parseLineName('..o.*.###')], 0, 'the file has a term for 11,13\'s row');
   // The last-move terms, from the moves the search made: none at the root (the decoded position keeps no earlier
   // move); after X's 12,12, O's 11,12 is next to it (bucket 0); after O's 11,12 too, X's 12,11 is next to both.
   const quiet = cell(pos, 12, 12);
