@@ -28,6 +28,12 @@ export interface SelectiveSearch {
   /** Quiet root moves from this index on are searched first a ply shallower (two plies from rootDoubleReductionFrom). */
   readonly rootReductionFrom: number;
   readonly rootDoubleReductionFrom: number;
+  /**
+   * Optional: every move after a node's first is reduced by about ln(depth) x ln(move number) plies (Rapfi's base
+   * reduction, tactical moves included), this many plies less for a tactical move or at a PV node, and one more where
+   * the evaluation is not improving; the child keeps at least one ply. Without it: one or two plies, quiet moves only.
+   */
+  readonly logReductionRelief?: number;
 }
 
 /** A mutable position the search walks with make/unmake. Implementations must not allocate per node. */
@@ -66,7 +72,7 @@ export interface SearchPosition {
   evaluate(alpha: number, beta: number): number;
   /**
    * Optional static ordering hint for a legal move (larger is tried first), |hint| < 1e6. Hints at
-   * or above TACTICAL_HINT mark forcing moves (wins, blocks, captures) that the search never reduces.
+   * or above TACTICAL_HINT mark forcing moves (wins, blocks, captures) that the search does not reduce (reduces less with SelectiveSearch.logReductionRelief).
    */
   moveOrderScore?(move: number): number;
   /**

@@ -130,6 +130,12 @@ const NO_EVAL = -0x7fffffff;
 const FUTILITY_EVAL_CAP = 100_000;
 /** Move-count pruning: quiet moves tried at a node of depth d (an improving one; half as many otherwise), after Rapfi's 3 + d^1.32. */
 const MOVE_COUNTS = Int32Array.from({ length: 16 }, (_, d) => (d === 0 ? 0 : Math.round(3 + Math.pow(d, 1.32))));
+/** ln(depth) x ln(move number) in quarter plies (SelectiveSearch.logReductionRelief), depths and move numbers to 63. */
+const LOG_REDUCTIONS = Int32Array.from({ length: 64 * 64 }, (_, at) => {
+  const depth = at >> 6;
+  const move = at & 63;
+  return depth === 0 || move === 0 ? 0 : Math.round(4 * Math.log(depth) * Math.log(move));
+});
 /** Single-reply extensions stop this many plies from the root. */
 const EXTENSION_MAX_PLY = 40;
 /** probCut()'s answer when it does not cut (outside every score). */
@@ -138,8 +144,23 @@ const KILLER_BONUS_1 = 1 << 29;
 const KILLER_BONUS_2 = (1 << 29) - 1;
 const HISTORY_LIMIT = 1 << 20;
 const HINT_WEIGHT = 4;
-/** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are never reduced. */
+/** Moves ordered at or above this (TT move, killers, hints >= TACTICAL_HINT) are not reduced (less, with SelectiveSearch.logReductionRelief). */
 const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
+
+/**
+ * SelectiveSearch.logReductionRelief's reduction of the move at index i (0-based) of a node of this depth: Rapfi's base
+ * ln(depth) x ln(move number), rounded, one ply more where the evaluation is not improving, `relief` plies less for a
+ * tactical move and at a PV node; the child keeps at least one ply.
+ */
+export function logReduction(depth: number, i: number, relief: number, pvNode: boolean, improving: boolean, tactical: boolean): number {
+  if (depth < 2) return 0;
+  let r = (LOG_REDUCTIONS[(depth > 63 ? 63 : depth) * 64 + (i >= 63 ? 63 : i + 1)] + 2) >> 2;
+  if (!improving && r > 1) r++;
+  if (tactical) r -= relief;
+  if (pvNode) r -= relief;
+  if (r > depth - 2) r = depth - 2;
+  return r > 0 ? r : 0;
+}
 
 export class Searcher implements SubtreeHost {
   readonly tt: TranspositionTable;
@@ -544,10 +565,12 @@ export class Searcher implements SubtreeHost {
     let best = -INFINITE_SCORE;
     let bestMove = -1;
     let moveLimit = count;
-    if (sel !== null && this.evalAtPly[ply] !== NO_EVAL && depth < MOVE_COUNTS.length) {
-      const improving = ply >= 2 && this.evalAtPly[ply - 2] !== NO_EVAL && this.evalAtPly[ply] > this.evalAtPly[ply - 2];
-      moveLimit = improving ? MOVE_COUNTS[depth] : MOVE_COUNTS[depth] >> 1;
+    let improving = false;
+    if (sel !== null && this.evalAtPly[ply] !== NO_EVAL) {
+      improving = ply >= 2 && this.evalAtPly[ply - 2] !== NO_EVAL && this.evalAtPly[ply] > this.evalAtPly[ply - 2];
+      if (depth < MOVE_COUNTS.length) moveLimit = improving ? MOVE_COUNTS[depth] : MOVE_COUNTS[depth] >> 1;
     }
+    const relief = sel !== null && sel.logReductionRelief !== undefined ? sel.logReductionRelief : -1;
     for (let i = 0; i < count; i++) {
       const move = pickBest(this.moves, this.orderScores, offset + i, offset + count);
       if (i >= moveLimit && best > -EVAL_LIMIT && this.orderScores[offset + i] < TACTICAL_ORDER_SCORE) {
@@ -565,11 +588,13 @@ export class Searcher implements SubtreeHost {
       } else {
         // Late-move reduction for quiet-looking, late moves; re-searched at full depth if it surprises.
         const reduction =
-          depth >= 3 && i >= 3 && this.orderScores[offset + i] < TACTICAL_ORDER_SCORE
-            ? i >= 8 && depth >= 5
-              ? 2
-              : 1
-            : 0;
+          relief >= 0
+            ? logReduction(depth, i, relief, pvNode, improving, this.orderScores[offset + i] >= TACTICAL_ORDER_SCORE)
+            : depth >= 3 && i >= 3 && this.orderScores[offset + i] < TACTICAL_ORDER_SCORE
+              ? i >= 8 && depth >= 5
+                ? 2
+                : 1
+              : 0;
         score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, childOffset);
         if (score > alpha && reduction > 0 && !this.stopped) {
           score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, childOffset);

@@ -54,10 +54,18 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
 
 /**
  * The search's selective part on this path (search.ts): reverse futility 800 a ply (about 0.3 of the
- * evaluation's logistic scale, 2,712: tools/gomoku-fit.ts) to depth 6, and late quiet root moves reduced from the
- * fifth (two plies from the thirteenth). Measured against Rapfi: docs/gomoku-strength.md, eighth round.
+ * evaluation's logistic scale, 2,712: tools/gomoku-fit.ts) to depth 6, late quiet root moves reduced from the
+ * fifth (two plies from the thirteenth), and below the root Rapfi's ln(depth) x ln(move number) reductions of every
+ * move after the first, a ply less for a tactical move and at a PV node. Measured against Rapfi:
+ * docs/gomoku-strength.md, eighth and thirty-fourth rounds.
  */
-export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = { futilityMargin: 800, futilityDepth: 6, rootReductionFrom: 4, rootDoubleReductionFrom: 12 };
+export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = {
+  futilityMargin: 800,
+  futilityDepth: 6,
+  rootReductionFrom: 4,
+  rootDoubleReductionFrom: 12,
+  logReductionRelief: 1,
+};
 let selectiveSearchOn = true;
 
 /** The selective search of this path, or null after useSelectiveSearch(false) (the bench's and tests' comparison). */

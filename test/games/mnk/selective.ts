@@ -7,7 +7,7 @@ import t from 'tap';
 import { MnkPosition } from '../../../src/games/mnk/position.js';
 import { WINDOW_PROFILE } from '../../../src/games/mnk/profile.js';
 import { PATTERN_SELECTIVE_SEARCH, useSelectiveSearch } from '../../../src/games/mnk/pattern-search.js';
-import { Searcher } from '../../../src/search/search.js';
+import { Searcher, logReduction } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
 import { NOT_TERMINAL, WIN_SCORE, isProven } from '../../../src/search/score.js';
 import { TACTICS, emptyPosition as empty, positionOf } from '../../fixtures/mnk/boards.js';
@@ -74,4 +74,27 @@ t.test('single-reply extension: a forced win in 5 plies proven at depth 4, full 
   t.same([sel.move, sel.score, sel.depth], [8 * 15 + 6, WIN_SCORE - 5, 4], 'selective: 8,6 wins in 5 plies, proven at depth 4');
   t.same([full.move, full.score, full.depth], [8 * 15 + 6, WIN_SCORE - 5, 5], 'full width: the same win at depth 5');
   t.ok(sel.nodes < full.nodes, `fewer nodes (${sel.nodes} against ${full.nodes})`);
+});
+
+t.test('logReduction: ln(depth) x ln(move number) plies, rounded, less for tactical moves and at PV nodes', async (t) => {
+  // Hand-computed: depth 12, the tenth move (index 9): ln 12 x ln 10 = 5.72 -> 6 plies; not improving 7;
+  // the second move (index 1) at depth 12: ln 12 x ln 2 = 1.72 -> 2 (3 not improving).
+  const rows: [depth: number, index: number, pv: boolean, improving: boolean, tactical: boolean, expected: number][] = [
+    [12, 9, false, true, false, 6],
+    [12, 9, false, false, false, 7],
+    [12, 9, false, false, true, 6],
+    [12, 9, true, false, true, 5],
+    [12, 1, false, true, false, 2],
+    [12, 1, false, false, false, 3],
+    [3, 20, false, false, false, 1], // ln 3 x ln 21 = 3.34 -> 3, 4 not improving, capped: the child keeps one ply
+    [2, 5, false, true, false, 0], // capped at depth - 2
+    [1, 30, false, false, false, 0],
+    [6, 1, true, true, true, 0], // ln 6 x ln 2 = 1.24 -> 1, less 2: never negative
+    [100, 200, false, true, false, 17], // beyond the table: ln 63 x ln 63 = 17.2 -> 17
+  ];
+  for (const [depth, index, pv, improving, tactical, expected] of rows) {
+    const row = `depth ${depth}, index ${index}, pv ${pv}, improving ${improving}, tactical ${tactical}`;
+    t.equal(logReduction(depth, index, 1, pv, improving, tactical), expected, row);
+  }
+  t.equal(logReduction(12, 9, 0, true, false, true), 7, 'relief 0: tactical moves and PV nodes reduced as the rest');
 });
