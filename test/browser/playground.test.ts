@@ -50,7 +50,8 @@ t.test('the exactK rule of the (M,N,K)-game: a checkbox that starts a game whose
 
 t.test('tic-tac-toe against the engine to the end: the draw banner', async (t) => {
   const { page, errors } = await openPage(session.browser, session.kibitz.url);
-  await page.waitForSelector('#preset:not([hidden])', { state: 'attached' });
+  // The row, not the select: the row is hidden until the app has loaded the catalogue and chosen the (M,N,K)-game.
+  await page.waitForSelector('#preset-row:not([hidden])', { state: 'attached' });
   t.equal(await page.inputValue('#game'), 'mnk');
   t.equal(await page.inputValue('#preset'), '3,3,3');
   t.equal(await page.inputValue('#engine-side'), 'O', 'the engine plays O; the person X');
