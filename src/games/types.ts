@@ -31,7 +31,7 @@ export interface SelectiveSearch {
   /**
    * Optional: every move after a node's first is reduced by about ln(depth) x ln(move number) plies (Rapfi's base
    * reduction, tactical moves included), this many plies less for a tactical move or at a PV node, and one more where
-   * the evaluation is not improving; the child keeps at least one ply. Without it: one or two plies, quiet moves only.
+   * the evaluation is not improving (or was not taken); the child keeps at least one ply. Without it: one or two plies, quiet moves only.
    */
   readonly logReductionRelief?: number;
 }

@@ -149,8 +149,8 @@ const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
 
 /**
  * SelectiveSearch.logReductionRelief's reduction of the move at index i (0-based) of a node of this depth: Rapfi's base
- * ln(depth) x ln(move number), rounded, one ply more where the evaluation is not improving, `relief` plies less for a
- * tactical move and at a PV node; the child keeps at least one ply.
+ * ln(depth) x ln(move number), rounded, one ply more where the evaluation is not improving (or was not taken: a threat is
+ * pending), `relief` plies less for a tactical move and at a PV node; the child keeps at least one ply.
  */
 export function logReduction(depth: number, i: number, relief: number, pvNode: boolean, improving: boolean, tactical: boolean): number {
   if (depth < 2) return 0;
