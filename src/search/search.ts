@@ -130,11 +130,14 @@ const NO_EVAL = -0x7fffffff;
 const FUTILITY_EVAL_CAP = 100_000;
 /** Move-count pruning: quiet moves tried at a node of depth d (an improving one; half as many otherwise), after Rapfi's 3 + d^1.32. */
 const MOVE_COUNTS = Int32Array.from({ length: 16 }, (_, d) => (d === 0 ? 0 : Math.round(3 + Math.pow(d, 1.32))));
-/** ln(depth) x ln(move number) in quarter plies (SelectiveSearch.logReductionRelief), depths and move numbers to 63. */
+/**
+ * ln(depth) x ln(move number) in plies (SelectiveSearch.logReductionRelief), depths and move numbers to 63: rounded to a
+ * quarter ply, then to the nearest ply, halves up (ln 8 x ln 2 = 1.44 -> 1.5 -> 2), as measured.
+ */
 const LOG_REDUCTIONS = Int32Array.from({ length: 64 * 64 }, (_, at) => {
   const depth = at >> 6;
   const move = at & 63;
-  return depth === 0 || move === 0 ? 0 : Math.round(4 * Math.log(depth) * Math.log(move));
+  return depth === 0 || move === 0 ? 0 : (Math.round(4 * Math.log(depth) * Math.log(move)) + 2) >> 2;
 });
 /** Single-reply extensions stop this many plies from the root. */
 const EXTENSION_MAX_PLY = 40;
@@ -149,12 +152,12 @@ const TACTICAL_ORDER_SCORE = TACTICAL_HINT * HINT_WEIGHT;
 
 /**
  * SelectiveSearch.logReductionRelief's reduction of the move at index i (0-based) of a node of this depth: Rapfi's base
- * ln(depth) x ln(move number), rounded, one ply more where the evaluation is not improving (or was not taken: a threat is
+ * ln(depth) x ln(move number) (LOG_REDUCTIONS), one ply more where the evaluation is not improving (or was not taken: a threat is
  * pending), `relief` plies less for a tactical move and at a PV node; the child keeps at least one ply.
  */
 export function logReduction(depth: number, i: number, relief: number, pvNode: boolean, improving: boolean, tactical: boolean): number {
   if (depth < 2) return 0;
-  let r = (LOG_REDUCTIONS[(depth > 63 ? 63 : depth) * 64 + (i >= 63 ? 63 : i + 1)] + 2) >> 2;
+  let r = LOG_REDUCTIONS[(depth > 63 ? 63 : depth) * 64 + (i >= 63 ? 63 : i + 1)];
   if (!improving && r > 1) r++;
   if (tactical) r -= relief;
   if (pvNode) r -= relief;

@@ -91,6 +91,7 @@ t.test('logReduction: ln(depth) x ln(move number) plies, rounded, less for tacti
     [1, 30, false, false, false, 0],
     [6, 1, true, true, true, 0], // ln 6 x ln 2 = 1.24 -> 1, less 2: never negative
     [100, 200, false, true, false, 17], // beyond the table: ln 63 x ln 63 = 17.2 -> 17
+    [8, 1, false, true, false, 2], // ln 8 x ln 2 = 1.44: a quarter ply first (1.5), then a ply (2)
   ];
   for (const [depth, index, pv, improving, tactical, expected] of rows) {
     const row = `depth ${depth}, index ${index}, pv ${pv}, improving ${improving}, tactical ${tactical}`;
