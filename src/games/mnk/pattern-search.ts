@@ -273,10 +273,7 @@ function defenceMoves(pos: PatternPosition, p: PatternBoard, buf: Int32Array, of
     const cell = cellScratch[i];
     if (stamp[cell] === mark) continue;
     stamp[cell] = mark;
-    pos.makeMove(cell);
-    const stops = p.count(o, F_WIN4) === 0;
-    pos.unmakeMove(cell);
-    if (stops) {
+    if (p.removesAll(cell, s, F_WIN4)) {
       buf[offset + count++] = cell;
       defended++;
     }
