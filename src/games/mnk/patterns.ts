@@ -293,6 +293,7 @@ export class PatternBoard {
    * their keys after the move are their keys now plus one class difference (the same tables as place()).
    */
   removesAll(cell: number, s: number, flag: number): boolean {
+    if (this.kernel !== null) return this.kernel.removesAll(cell, s, flag) !== 0;
     const o = 1 - s;
     const shift = 4 * o;
     const codes = this.codes;
