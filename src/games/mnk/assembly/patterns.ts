@@ -304,7 +304,19 @@ export function remove(cell: i32, s: i32): i32 {
 /** patterns.ts removesAll(): 1 when a stone of side s on the empty `cell` would leave side 1 - s no cell with `flag` (nothing placed). */
 export function removesAll(cell: i32, s: i32, flag: i32): i32 {
   const o = 1 - s;
-  let left = load<i32>(SET_SIZE + ((o * FLAG_BITS + ctz(flag)) << 2));
+  const set = o * FLAG_BITS + ctz(flag);
+  let left = load<i32>(SET_SIZE + (set << 2));
+  // A flagged cell off the stone's four lines (or farther than a half line) keeps its codes, so its flag: no walk needed.
+  const row = cell / step1;
+  const col = cell - row * step1;
+  for (let i = 0; i < left; i++) {
+    const w = load<i32>(SET_ITEMS + ((set * cellCount + i) << 2));
+    const dr = w / step1 - row;
+    const dc = w - (w / step1) * step1 - col;
+    const ar = abs(dr);
+    const ac = abs(dc);
+    if ((dr != 0 && dc != 0 && ar != ac) || max(ar, ac) > HALF_LINE) return 0;
+  }
   if ((<i32>load<u8>(CELL_FLAG_OF + cell * 2 + o) & flag) != 0) left--;
   for (let d = 0; d < 4; d++) {
     const step = stepOf(d);
