@@ -46,6 +46,8 @@ export interface BoardKernel {
   remove(cell: number, s: number): number;
   /** The journal's length and the number of stones placed, after their arrays were copied in. */
   setCounters(journalTop: number, placedCount: number): void;
+  /** PatternBoard.removesAll, 1 or 0. */
+  removesAll(cell: number, s: number, flag: number): number;
 }
 
 interface KernelExports {
@@ -54,6 +56,7 @@ interface KernelExports {
   place(cell: number, s: number): void;
   remove(cell: number, s: number): number;
   setCounters(journalTop: number, placedCount: number): void;
+  removesAll(cell: number, s: number, flag: number): number;
 }
 
 const WASM_FILE = 'patterns.wasm';
@@ -97,7 +100,7 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   const instance = new WebAssembly.Instance(compiled, { env: { memory, fillCode } });
   const k = instance.exports as unknown as KernelExports;
   if (k.layout(count, n) > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
-  return { buffer: memory.buffer, offsetOf: k.offsetOf, place: k.place, remove: k.remove, setCounters: k.setCounters };
+  return { buffer: memory.buffer, offsetOf: k.offsetOf, place: k.place, remove: k.remove, setCounters: k.setCounters, removesAll: k.removesAll };
 }
 
 /** An upper bound of the bytes assembly/patterns.ts's layout() needs for `count` cells. */

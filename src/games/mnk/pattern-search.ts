@@ -118,6 +118,23 @@ const QUIET_CAP = 49_999;
  * (pattern-values.json, fitted to Rapfi's moves by tools/gomoku-policy.ts; without one, own value + 3/4 of the enemy's).
  */
 export function patternHint(pos: PatternPosition, move: number): number {
+  const ply = pos.ply;
+  const opponent = ply >= 1 ? pos.played[ply - 1] : -1;
+  const own = ply >= 2 ? pos.played[ply - 2] : -1;
+  const rows = pos.geometry.rowOf;
+  const cols = pos.geometry.colOf;
+  return hintAt(pos, move, opponent >= 0 ? rows[opponent] : -1, opponent >= 0 ? cols[opponent] : 0, own >= 0 ? rows[own] : -1, own >= 0 ? cols[own] : 0);
+}
+
+/** Per Chebyshev distance from the opponent's / the mover's last move (boards to 100 cells a side): the policy's term. */
+const LAST_OPPONENT_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OPPONENT[lastMoveBucket(d)]));
+const LAST_OWN_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OWN[lastMoveBucket(d)]));
+
+/**
+ * patternHint with the node's last moves read once (the move lists ask for every candidate of a node): their rows and
+ * columns, a row of -1 where the search did not make that move.
+ */
+function hintAt(pos: PatternPosition, move: number, opponentRow: number, opponentCol: number, ownRow: number, ownCol: number): number {
   const p = pos.patterns!;
   const s = pos.side;
   const o = 1 - s;
@@ -125,13 +142,20 @@ export function patternHint(pos: PatternPosition, move: number): number {
   const enemy = p.flags(move, o);
   if ((own & F_FIVE) !== 0) return WIN_HINT;
   if ((enemy & F_FIVE) !== 0) return BLOCK_HINT;
-  let quiet = HAS_POLICY
-    ? POLICY_OWN[p.keys[move * 2 + s]] +
+  let quiet: number;
+  if (HAS_POLICY) {
+    const row = pos.geometry.rowOf[move];
+    const col = pos.geometry.colOf[move];
+    quiet =
+      POLICY_OWN[p.keys[move * 2 + s]] +
       POLICY_ENEMY[p.keys[move * 2 + o]] +
       (pos.nearRing1[move] === 0 ? POLICY_FAR : 0) +
-      lastMoveTerms(pos, move) +
-      lineTerms(p.codes, move, s)
-    : handSetHint(p.keys[move * 2 + s], p.keys[move * 2 + o]);
+      (opponentRow >= 0 ? LAST_OPPONENT_BY_DISTANCE[Math.max(Math.abs(opponentRow - row), Math.abs(opponentCol - col))] : 0) +
+      (ownRow >= 0 ? LAST_OWN_BY_DISTANCE[Math.max(Math.abs(ownRow - row), Math.abs(ownCol - col))] : 0) +
+      lineTerms(p.codes, move, s);
+  } else {
+    quiet = handSetHint(p.keys[move * 2 + s], p.keys[move * 2 + o]);
+  }
   if (quiet < 0) quiet = 0;
   if (quiet > QUIET_CAP) quiet = QUIET_CAP;
   if ((own & F_WIN4) !== 0) return WIN4_HINT + quiet;
@@ -151,22 +175,6 @@ function lineTerms(codes: Int32Array, move: number, s: number): number {
     POLICY_LINE[side | ((codes[at + 2] >> 2) & 0xffff)] +
     POLICY_LINE[side | ((codes[at + 3] >> 2) & 0xffff)]
   );
-}
-
-/** The policy's terms for the move's distance from the opponent's and the mover's last moves, where the search made them. */
-function lastMoveTerms(pos: PatternPosition, move: number): number {
-  const ply = pos.ply;
-  if (ply === 0) return 0;
-  const rows = pos.geometry.rowOf;
-  const cols = pos.geometry.colOf;
-  const row = rows[move];
-  const col = cols[move];
-  let terms = 0;
-  const opponent = pos.played[ply - 1];
-  if (opponent >= 0) terms += POLICY_LAST_OPPONENT[lastMoveBucket(Math.max(Math.abs(rows[opponent] - row), Math.abs(cols[opponent] - col)))];
-  const own = ply >= 2 ? pos.played[ply - 2] : -1;
-  if (own >= 0) terms += POLICY_LAST_OWN[lastMoveBucket(Math.max(Math.abs(rows[own] - row), Math.abs(cols[own] - col)))];
-  return terms;
 }
 
 /** Moves kept one ply below the root and deeper (tactical moves are always kept). */
@@ -223,9 +231,18 @@ export function generatePatternMoves(pos: PatternPosition, buf: Int32Array, offs
   const hints = hintScratch;
   let kept = 0;
   let quiet = 0;
+  const ply = pos.ply;
+  const opponent = ply >= 1 ? pos.played[ply - 1] : -1;
+  const own = ply >= 2 ? pos.played[ply - 2] : -1;
+  const rows = pos.geometry.rowOf;
+  const cols = pos.geometry.colOf;
+  const opponentRow = opponent >= 0 ? rows[opponent] : -1;
+  const opponentCol = opponent >= 0 ? cols[opponent] : 0;
+  const ownRow = own >= 0 ? rows[own] : -1;
+  const ownCol = own >= 0 ? cols[own] : 0;
   for (let i = 0; i < count; i++) {
     const cell = candidates[i];
-    const hint = patternHint(pos, cell);
+    const hint = hintAt(pos, cell, opponentRow, opponentCol, ownRow, ownCol);
     if (hint >= TACTICAL_HINT) buf[offset + kept++] = cell;
     else {
       cellScratch[quiet] = cell;
@@ -273,10 +290,7 @@ function defenceMoves(pos: PatternPosition, p: PatternBoard, buf: Int32Array, of
     const cell = cellScratch[i];
     if (stamp[cell] === mark) continue;
     stamp[cell] = mark;
-    pos.makeMove(cell);
-    const stops = p.count(o, F_WIN4) === 0;
-    pos.unmakeMove(cell);
-    if (stops) {
+    if (p.removesAll(cell, s, F_WIN4)) {
       buf[offset + count++] = cell;
       defended++;
     }

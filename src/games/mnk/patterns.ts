@@ -287,6 +287,49 @@ export class PatternBoard {
     return code;
   }
 
+  /**
+   * Whether a stone of side s on the empty `cell` would leave the other side no cell with `flag`, read without placing
+   * it: only the empty cells on the stone's four lines change, each in the one direction it shares with the stone, so
+   * their keys after the move are their keys now plus one class difference (the same tables as place()).
+   */
+  removesAll(cell: number, s: number, flag: number): boolean {
+    if (this.kernel !== null) return this.kernel.removesAll(cell, s, flag) !== 0;
+    const o = 1 - s;
+    const shift = 4 * o;
+    const codes = this.codes;
+    const cells = this.cells;
+    const entries = this.entries;
+    const keys = this.keys;
+    const cellFlags = this.cellFlags;
+    let left = this.count(o, flag);
+    // The cell itself is occupied afterwards: out of every set.
+    if ((cellFlags[cell * 2 + o] & flag) !== 0) left--;
+    for (let d = 0; d < 4; d++) {
+      const step = this.steps[d];
+      const pow = POW9[d];
+      for (let half = 0; half < 2; half++) {
+        let bits = half === 0 ? (s + 1) << (2 * (HALF_LINE - 1)) : (s + 1) << (2 * HALF_LINE);
+        const dx = half === 0 ? step : -step;
+        for (let i = half === 0 ? this.reachPlus[cell * 4 + d] : this.reachMinus[cell * 4 + d], x = cell + dx; i > 0; i--, x += dx) {
+          if (cells[x] === 0) {
+            const at = x * 4 + d;
+            const before = entries[at];
+            const after = classesOf(this.table, codes[at] ^ bits);
+            if (before !== after) {
+              const key = keys[x * 2 + o] + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow;
+              const had = (cellFlags[x * 2 + o] & flag) !== 0;
+              const has = (CELL_FLAGS[key] & flag) !== 0;
+              if (had && !has) left--;
+              else if (has && !had) return false;
+            }
+          }
+          bits = half === 0 ? bits >>> 2 : bits << 2;
+        }
+      }
+    }
+    return left === 0;
+  }
+
   /** Walks one cell's empty neighbours along direction d within `reach` (defence candidates); returns the new end. */
   lineCells(cell: number, d: number, reach: number, out: Int32Array, at: number): number {
     const step = this.steps[d];

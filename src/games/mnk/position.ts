@@ -18,6 +18,7 @@ import { FULL_WIDTH_CELLS, FULL_WIDTH_EMPTIES, generateSearchCandidates } from '
 import { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS } from './cells.js';
 import { keySalt } from '../../search/tt.js';
 import { PatternBoard } from './patterns.js';
+import { neighbourLists } from './neighbours.js';
 import { F_FIVE, F_WIN4 } from './pattern-tables.js';
 import { evaluatePatterns, patternSelectiveSearch, generatePatternMoves, patternHint } from './pattern-search.js';
 
@@ -76,9 +77,9 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   readonly scanStamp: Int32Array;
   readonly scanValue: Int32Array;
   scanCounter = 0;
-  private readonly neighbourDr: Int8Array;
-  private readonly neighbourDc: Int8Array;
-  /** 1 for the neighbourhood's offsets to the eight adjacent cells. */
+  private readonly neighbourStart: Int32Array;
+  private readonly neighbourCells: Int32Array;
+  /** 1 for the neighbours that are one of the eight adjacent cells. */
   private readonly neighbourRing1: Uint8Array;
   /** Stones in the eight cells around each cell (near counts the whole neighbourhood). */
   readonly nearRing1: Uint16Array;
@@ -150,9 +151,10 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     this.scanStamp = new Int32Array(this.cellCount);
     this.scanValue = new Int32Array(this.cellCount);
     const ring = k === 5 && profile.patterns ? profile.patternNeighbourhood : profile.neighbourhood;
-    this.neighbourDr = Int8Array.from(ring.map((d) => d[0]));
-    this.neighbourDc = Int8Array.from(ring.map((d) => d[1]));
-    this.neighbourRing1 = Uint8Array.from(ring.map((d) => (Math.max(Math.abs(d[0]), Math.abs(d[1])) === 1 ? 1 : 0)));
+    const neighbours = neighbourLists(m, n, ring);
+    this.neighbourStart = neighbours.start;
+    this.neighbourCells = neighbours.cells;
+    this.neighbourRing1 = neighbours.ring1;
     this.nearRing1 = new Uint16Array(this.cellCount);
     this.patterns = k === 5 && profile.patterns ? new PatternBoard(m, n, exactK, this.cells) : null;
 
@@ -516,38 +518,28 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
 
   private updateCandidatesAfterPlace(cell: number): void {
     this.removeCandidate(cell);
-    const n = this.n;
-    const r = (cell / n) | 0;
-    const c = cell - r * n;
-    const dr = this.neighbourDr;
-    const dc = this.neighbourDc;
-    for (let i = 0; i < dr.length; i++) {
-      const rr = r + dr[i];
-      const cc = c + dc[i];
-      if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
-      const nb = rr * n + cc;
-      this.nearRing1[nb] += this.neighbourRing1[i];
-      if (this.near[nb]++ === 0 && this.cells[nb] === EMPTY) this.addCandidate(nb);
+    const cells = this.neighbourCells;
+    const ring1 = this.neighbourRing1;
+    const near = this.near;
+    const nearRing1 = this.nearRing1;
+    for (let i = this.neighbourStart[cell], end = this.neighbourStart[cell + 1]; i < end; i++) {
+      const nb = cells[i];
+      nearRing1[nb] += ring1[i];
+      if (near[nb]++ === 0 && this.cells[nb] === EMPTY) this.addCandidate(nb);
     }
   }
-
   private updateCandidatesAfterRemove(cell: number): void {
-    const n = this.n;
-    const r = (cell / n) | 0;
-    const c = cell - r * n;
-    const dr = this.neighbourDr;
-    const dc = this.neighbourDc;
-    for (let i = 0; i < dr.length; i++) {
-      const rr = r + dr[i];
-      const cc = c + dc[i];
-      if (rr < 0 || rr >= this.m || cc < 0 || cc >= n) continue;
-      const nb = rr * n + cc;
-      this.nearRing1[nb] -= this.neighbourRing1[i];
-      if (--this.near[nb] === 0 && this.candidateIndex[nb] >= 0) this.removeCandidate(nb);
+    const cells = this.neighbourCells;
+    const ring1 = this.neighbourRing1;
+    const near = this.near;
+    const nearRing1 = this.nearRing1;
+    for (let i = this.neighbourStart[cell], end = this.neighbourStart[cell + 1]; i < end; i++) {
+      const nb = cells[i];
+      nearRing1[nb] -= ring1[i];
+      if (--near[nb] === 0 && this.candidateIndex[nb] >= 0) this.removeCandidate(nb);
     }
-    if (this.near[cell] > 0) this.addCandidate(cell);
+    if (near[cell] > 0) this.addCandidate(cell);
   }
-
   private addCandidate(cell: number): void {
     this.candidateIndex[cell] = this.candidateCount;
     this.candidates[this.candidateCount++] = cell;

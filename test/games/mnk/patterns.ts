@@ -220,6 +220,49 @@ t.test('the WebAssembly kernel and the TypeScript board keep the same state, mov
   t.throws(() => plain.patterns!.remove(100, 0), /not the last stone placed/, 'the TypeScript board refuses an unmake out of order too');
 });
 
+// removesAll reads the flags a stone would leave without placing it (the defence lists' check of each candidate):
+// compared with placing the stone and taking it back, for every empty cell, both sides and every flag.
+t.test('removesAll answers as placing the stone would, on both paths and both rules', async (t) => {
+  const rng = new Random(43);
+  for (const [m, n, exact, kernel] of [[20, 20, false, true], [15, 15, true, true], [11, 13, false, false], [15, 15, true, false]] as const) {
+    usePatternKernel(kernel);
+    const pos = new MnkPosition(m, n, 5, new Uint8Array(m * n), 0, undefined, exact);
+    pos.patterns!.attachKernel();
+    usePatternKernel(true);
+    const p = pos.patterns!;
+    let checks = 0;
+    let differences = 0;
+    let removed = 0;
+    for (let stone = 0; stone < 36; stone++) {
+      // Stones near the centre, so lines form: fours, threes and their blocks.
+      let c: number;
+      do c = (((m >> 1) - 4 + rng.below(9)) * n) + (n >> 1) - 4 + rng.below(9);
+      while (pos.cells[c] !== 0);
+      pos.makeMove(c);
+      if (pos.terminal() !== NOT_TERMINAL) break;
+      for (let cell = 0; cell < m * n; cell++) {
+        if (pos.cells[cell] !== 0) continue;
+        for (const side of [0, 1]) {
+          for (const flag of [F_FIVE, F_WIN4, F_FOUR, F_THREE]) {
+            const read = p.removesAll(cell, side, flag);
+            pos.cells[cell] = side + 1;
+            p.place(cell, side);
+            const placed = p.count(1 - side, flag) === 0;
+            pos.cells[cell] = 0;
+            p.remove(cell, side);
+            checks++;
+            if (read !== placed) differences++;
+            if (placed && p.count(1 - side, flag) > 0) removed++;
+          }
+        }
+      }
+    }
+    t.equal(p.usesKernel, kernel, `${m}x${n}: on the ${kernel ? 'WebAssembly kernel' : 'TypeScript board'}`);
+    t.equal(differences, 0, `${m}x${n} ${exact ? 'exact' : 'free'}: the same answer in all ${checks} checks`);
+    t.ok(removed > 20, `${m}x${n}: some stones do stop every cell of a flag the other side had (${removed})`);
+  }
+});
+
 t.test('pattern unmake must take the last stone placed', async (t) => {
   const pos = new MnkPosition(15, 15, 5, new Uint8Array(225), 0);
   pos.patterns!.attachKernel();

@@ -283,3 +283,60 @@ export function remove(cell: i32, s: i32): i32 {
   refresh(cell, 1);
   return 1;
 }
+
+/** One empty cell x on the new stone's line (entry `at`): +1 when its `flag` for side o goes, -1 when it comes, else 0. */
+@inline function flagChange(x: i32, at: i32, bits: i32, pow: i32, o: i32, flag: i32): i32 {
+  const before = <i32>load<u8>(ENTRIES + at);
+  const now = load<i32>(CODES + (at << 2)) ^ bits;
+  let after = <i32>load<u8>(TABLE + now) - 1;
+  if (after < 0) {
+    after = fillCode(now);
+    store<u8>(TABLE + now, <u8>(after + 1));
+  }
+  if (before == after) return 0;
+  const shift = 4 * o;
+  const key = <i32>load<u16>(KEYS + (x << 2) + (o << 1)) + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow;
+  const had = <i32>load<u8>(CELL_FLAG_OF + x * 2 + o) & flag;
+  const has = <i32>load<u8>(CELL_FLAGS + key) & flag;
+  return had != 0 && has == 0 ? 1 : has != 0 && had == 0 ? -1 : 0;
+}
+
+/** patterns.ts removesAll(): 1 when a stone of side s on the empty `cell` would leave side 1 - s no cell with `flag` (nothing placed). */
+export function removesAll(cell: i32, s: i32, flag: i32): i32 {
+  const o = 1 - s;
+  const set = o * FLAG_BITS + ctz(flag);
+  let left = load<i32>(SET_SIZE + (set << 2));
+  // A flagged cell off the stone's four lines (or farther than a half line) keeps its codes, so its flag: no walk needed.
+  const row = cell / step1;
+  const col = cell - row * step1;
+  for (let i = 0; i < left; i++) {
+    const w = load<i32>(SET_ITEMS + ((set * cellCount + i) << 2));
+    const dr = w / step1 - row;
+    const dc = w - (w / step1) * step1 - col;
+    const ar = abs(dr);
+    const ac = abs(dc);
+    if ((dr != 0 && dc != 0 && ar != ac) || max(ar, ac) > HALF_LINE) return 0;
+  }
+  if ((<i32>load<u8>(CELL_FLAG_OF + cell * 2 + o) & flag) != 0) left--;
+  for (let d = 0; d < 4; d++) {
+    const step = stepOf(d);
+    const pow = pow9(d);
+    let bits = (s + 1) << (2 * (HALF_LINE - 1));
+    let x = cell + step;
+    for (let i = <i32>load<u8>(REACH_PLUS + cell * 4 + d); i > 0; i--, x += step, bits >>>= 2) {
+      if (load<u8>(CELLS + x) != 0) continue;
+      const change = flagChange(x, x * 4 + d, bits, pow, o, flag);
+      if (change < 0) return 0;
+      left -= change;
+    }
+    bits = (s + 1) << (2 * HALF_LINE);
+    x = cell - step;
+    for (let i = <i32>load<u8>(REACH_MINUS + cell * 4 + d); i > 0; i--, x -= step, bits <<= 2) {
+      if (load<u8>(CELLS + x) != 0) continue;
+      const change = flagChange(x, x * 4 + d, bits, pow, o, flag);
+      if (change < 0) return 0;
+      left -= change;
+    }
+  }
+  return left == 0 ? 1 : 0;
+}
