@@ -1,8 +1,9 @@
 /**
  * Each cell's candidate neighbourhood as a flat list of cell indices (the ring's offsets that stay on the board, in the
  * ring's order, so the candidate list grows in the same order as walking the offsets would): make and unmake update the
- * neighbours' counts without recomputing rows, columns and bounds at every node. Shared by every position of one
- * board shape and ring.
+ * neighbours' counts without recomputing rows, columns and bounds at every node. Shared by the positions of one board
+ * shape and ring; the lists of the last SHAPES_KEPT shapes a ring met are kept (a client choosing a new board size at
+ * every request must not grow a thread's memory: a 100x100 board's lists take about 1.2 MB).
  */
 export interface NeighbourLists {
   /** The neighbours of `cell` are cells[start[cell] .. start[cell + 1]). */
@@ -13,6 +14,9 @@ export interface NeighbourLists {
 }
 
 type Ring = readonly (readonly [number, number])[];
+
+/** Board shapes whose lists are kept per ring (the oldest made is dropped first). */
+export const SHAPES_KEPT = 16;
 
 const cache = new WeakMap<Ring, Map<number, NeighbourLists>>();
 
@@ -43,6 +47,7 @@ export function neighbourLists(m: number, n: number, ring: Ring): NeighbourLists
   }
   start[count] = cells.length;
   const lists = { start, cells: Int32Array.from(cells), ring1: Uint8Array.from(ring1) };
+  if (byShape.size >= SHAPES_KEPT) byShape.delete(byShape.keys().next().value!);
   byShape.set(key, lists);
   return lists;
 }

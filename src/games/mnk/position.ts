@@ -528,6 +528,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
       if (near[nb]++ === 0 && this.cells[nb] === EMPTY) this.addCandidate(nb);
     }
   }
+
   private updateCandidatesAfterRemove(cell: number): void {
     const cells = this.neighbourCells;
     const ring1 = this.neighbourRing1;

@@ -8,6 +8,7 @@ import { Random } from '../../../src/core/random.js';
 import { MnkPosition } from '../../../src/games/mnk/position.js';
 import { DEFAULT_PROFILE, SEED_PROFILE, type MnkProfile } from '../../../src/games/mnk/profile.js';
 import { NOT_TERMINAL } from '../../../src/search/score.js';
+import { SHAPES_KEPT, neighbourLists } from '../../../src/games/mnk/neighbours.js';
 
 interface Snapshot {
   hash: [number, number];
@@ -126,4 +127,22 @@ t.test('the side to move is part of the hash', async (t) => {
   a.makeMove(0);
   a.makeMove(4);
   t.same([a.hashLo, a.hashHi], [x.hashLo, x.hashHi], 'transposition: same board, same side, same hash');
+});
+
+// Each cell's neighbour list (neighbours.ts): the ring's offsets that stay on the board, in the ring's order; shared by
+// positions of one shape, and only the last SHAPES_KEPT shapes kept (a client's choice of board sizes bounds no memory).
+t.test('neighbour lists: on-board cells in ring order, shared per shape, a bounded number of shapes kept', async (t) => {
+  const ring = DEFAULT_PROFILE.patternNeighbourhood;
+  const lists = neighbourLists(15, 15, ring);
+  const of = (cell: number): number[] => Array.from(lists.cells.subarray(lists.start[cell], lists.start[cell + 1]));
+  const ring1Of = (cell: number): number[] => Array.from(lists.ring1.subarray(lists.start[cell], lists.start[cell + 1]));
+  // Corner (0,0) under the 5x5 ring: rows 0-2 x columns 0-2 without the corner, row by row; three of them adjacent.
+  t.same(of(0), [1, 2, 15, 16, 17, 30, 31, 32]);
+  t.same(ring1Of(0), [1, 0, 1, 1, 0, 0, 0, 0]);
+  t.equal(of(7 * 15 + 7).length, 24, 'a centre cell has all 24');
+  t.equal(of(7 * 15 + 7).filter((_, i) => ring1Of(7 * 15 + 7)[i] === 1).length, 8, 'eight of them adjacent');
+  t.equal(neighbourLists(15, 15, ring), lists, 'the same lists for the same shape');
+  // Shapes no other test uses (one met before would not be made again, and would not push the oldest out).
+  for (let size = 50; size < 50 + SHAPES_KEPT; size++) neighbourLists(size, 43, ring);
+  t.not(neighbourLists(15, 15, ring), lists, `made again after ${SHAPES_KEPT} other shapes`);
 });
