@@ -7,7 +7,7 @@
  * (written by `node --cpu-prof`) and prints the self time per function, grouped into the engine's parts.
  */
 import { readFileSync } from 'node:fs';
-import { type ParsedArgs, intOption, runCliIfMain } from '../src/core/cli.js';
+import { type ParsedArgs, intOption, numberOption, runCliIfMain } from '../src/core/cli.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable } from '../src/search/tt.js';
 import { disableEndgameKernel } from '../src/games/othello/kernel.js';
@@ -18,7 +18,7 @@ import { PROOF_POSITIONS, TWENTY_EMPTIES, decode, midgamePositions, proveOutcome
 
 const spec = {
   name: 'othello-profile',
-  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve | --prove] [--no-kernel] [--probcut-table FILE] [--summary FILE]
+  usage: `node dist/bench/othello-profile.js [--depth N] [--positions K] [--signature] [--solve | --prove] [--no-kernel] [--probcut-table FILE] [--probcut T] [--summary FILE]
 
 Searches the bench's midgame positions to a fixed depth (deterministic node count) for profiling: run it
 as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, or under valgrind.
@@ -29,6 +29,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
   --prove          prove the outcome (win, loss or draw) of the bench's twelve 22-empty game positions instead
   --signature      also print each position's nodes, score and principal variation
   --probcut-table FILE  search with this ProbCut table instead of the committed one (tools/othello-probcut.ts writes one)
+  --probcut T      the ProbCut confidence in standard deviations (default the service's; 0 = off)
   --no-kernel      without the WebAssembly kernels (the TypeScript negamax; with --solve or --prove, the TypeScript shallow solver)
   --summary FILE   print the self time per function of a V8 .cpuprofile instead of searching
   --help           this text`,
@@ -41,6 +42,7 @@ as \`node --cpu-prof dist/bench/othello-profile.js ...\` for a V8 CPU profile, o
     signature: { type: 'boolean' },
     'no-kernel': { type: 'boolean' },
     'probcut-table': { type: 'string' },
+    probcut: { type: 'string' },
   },
 } as const;
 
@@ -144,6 +146,10 @@ function main({ values }: ParsedArgs<typeof spec.options>): void {
   const depth = intOption(values, 'depth', 11, 1, 30);
   const count = intOption(values, 'positions', 12, 1, 12);
   const positions = midgamePositions().slice(0, count);
+  if (values.probcut !== undefined) {
+    const confidence = numberOption(values, 'probcut', 0, 0, 10);
+    for (const pos of positions) pos.probCutConfidence = confidence;
+  }
   let nodes = 0;
   const cpuStart = process.cpuUsage();
   const started = process.hrtime.bigint();
