@@ -96,6 +96,8 @@ export interface GameRecord {
   readonly black?: string;
   readonly white?: string;
   readonly opening?: readonly (readonly [number, number])[];
+  readonly seed?: number;
+  readonly game?: number;
 }
 
 /** Parameter vector of a values table (without the tempo). */
@@ -333,7 +335,7 @@ export interface SearchLabel {
 
 const ENGINE_SETTLE_MS = 30;
 /** A win or loss an engine reports found ('Eval M5', 'Eval -M5'), beyond any scale. */
-const ENGINE_MATE = 1e6;
+export const ENGINE_MATE = 1e6;
 
 /**
  * The evaluation in a brain's MESSAGE lines (the last one), or null when it printed none: Rapfi's 'Eval 45', 'Eval -M5'
@@ -351,6 +353,24 @@ export function engineEvalOf(lines: readonly string[]): number | null {
     else if (proven !== null) value = proven[1] === 'win' ? ENGINE_MATE : proven[1] === 'loss' ? -ENGINE_MATE : 0;
   }
   return value;
+}
+
+/**
+ * A started pbrain brain's evaluation of the position after `moves` (sent as BOARD, the side to move's stones as its
+ * own), from the side to move's view; null when it answered without one.
+ */
+export async function engineEvalAfter(brain: LineProcess, moves: readonly (readonly [number, number])[]): Promise<number | null> {
+  brain.drain();
+  // Only this position's reports: a move answered without one must not take the previous position's.
+  const from = brain.lines.length;
+  brain.send('BOARD');
+  const mover = moves.length % 2;
+  moves.forEach(([x, y], ply) => brain.send(`${x},${y},${ply % 2 === mover ? 1 : 2}`));
+  brain.send('DONE');
+  await brain.next((l) => /^\s*\d+\s*,\s*\d+\s*$/.test(l), 60_000);
+  // Rapfi drops a command that arrives while its threads wind down after the answer (pbrain-match's settle gap).
+  await new Promise((resolve) => setTimeout(resolve, ENGINE_SETTLE_MS));
+  return engineEvalOf(brain.lines.slice(from));
 }
 
 /**
@@ -380,17 +400,7 @@ export async function labelByEngine(
       brain.send('RESTART');
       await brain.next((l) => /^OK\b/.test(l), 60_000);
     }
-    brain.drain();
-    // Only this position's reports: a move answered without one must not take the previous position's.
-    const from = brain.lines.length;
-    brain.send('BOARD');
-    const mover = job.moves.length % 2;
-    job.moves.forEach(([x, y], ply) => brain.send(`${x},${y},${ply % 2 === mover ? 1 : 2}`));
-    brain.send('DONE');
-    await brain.next((l) => /^\s*\d+\s*,\s*\d+\s*$/.test(l), 60_000);
-    // Rapfi drops a command that arrives while its threads wind down after the answer (pbrain-match's settle gap).
-    await new Promise((resolve) => setTimeout(resolve, ENGINE_SETTLE_MS));
-    const engineEval = engineEvalOf(brain.lines.slice(from));
+    const engineEval = await engineEvalAfter(brain, job.moves);
     if (engineEval === null) continue;
     lines.push(JSON.stringify({ ...job, engineEval }));
     labelled++;

@@ -9,10 +9,11 @@
  * spawn to START's OK, is reported with its first turn), the brain not to move suspended
  * (SIGSTOP) until its turn, its resident memory read after every move. A turn over timeout_turn
  * plus the tolerance, memory over max_memory, an illegal move or a crash loses. With --openings, N
- * random balanced openings (a few stones near the centre, neither side with a four or an open
- * three) are each played twice, colours swapped; the score of the first brain comes with its 95%
- * error bar over the opening pairs. It also reports each brain's wall time per move (how the
- * brain's time margin is measured, docs/adapters.md).
+ * random openings (a few stones near the centre, neither side with a four or an open three; with
+ * --balanced-depth, also scored near level by Kibitz's own search to that depth), or with
+ * --openings-from those of a record, are each played twice, colours swapped; the score of the
+ * first brain comes with its 95% error bar over the opening pairs. It also reports each brain's
+ * wall time per move (how the brain's time margin is measured, docs/adapters.md).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ import { F_FIVE, F_THREE, F_WIN4 } from '../src/games/mnk/pattern-tables.js';
 import { type CliSpec, UsageError, intOption, runCliIfMain } from '../src/core/cli.js';
 import { MnkPosition } from '../src/games/mnk/position.js';
 import { NOT_TERMINAL, RESULT_DRAW } from '../src/search/score.js';
+import { Searcher } from '../src/search/search.js';
+import { TranspositionTable } from '../src/search/tt.js';
 import { LineProcess } from './line-process.js';
 
 const UNLIMITED = 2147483647;
@@ -197,11 +200,40 @@ function residentBytes(side: BrainSide): number {
 }
 
 /**
- * A random balanced opening: `stones` stones (black first) within `radius` of the centre, kept only
- * when neither side has a five point, a winning four point or an open three afterwards.
+ * Kibitz's own judgement of an opening's balance: a search of the position to a fixed depth (a fresh table, so the
+ * same score every time), whose score for the side to move must lie in [low, high] (the search's units).
  */
-export function randomOpening(size: number, stones: number, radius: number, rng: Random, rule: number): [number, number][] {
-  for (;;) {
+export interface OpeningBalance {
+  readonly depth: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** The balance test's default window at depth 10 (docs/gomoku-strength.md, thirty-sixth round). */
+export const BALANCE_WINDOW: readonly [number, number] = [-900, 2100];
+
+/** The side to move's score of the position after `moves` at a fixed depth (a fresh table). */
+export function openingScore(size: number, rule: number, moves: readonly (readonly [number, number])[], depth: number, tt: TranspositionTable): number {
+  const pos = new MnkPosition(size, size, 5, new Uint8Array(size * size), 0, undefined, (rule & 1) !== 0);
+  for (const [x, y] of moves) pos.makeMove(y * size + x);
+  tt.clear();
+  return new Searcher(tt).search(pos, { maxDepth: depth }).score;
+}
+
+let balanceTable: TranspositionTable | undefined;
+/** Random openings tried for one balanced one before giving up (a window nothing reaches). */
+const BALANCE_TRIES = 2000;
+
+/**
+ * A random opening: `stones` stones (black first) within `radius` of the centre, kept only
+ * when neither side has a five point, a winning four point or an open three afterwards, and, with a
+ * `balance`, when Kibitz's fixed-depth score for the side to move lies in its window.
+ */
+export function randomOpening(size: number, stones: number, radius: number, rng: Random, rule: number, balance?: OpeningBalance): [number, number][] {
+  for (let tries = 1; ; tries++) {
+    if (balance !== undefined && tries > BALANCE_TRIES) {
+      throw new UsageError(`no opening within ${BALANCE_TRIES} tries scored inside the window ${balance.low},${balance.high} at depth ${balance.depth}`);
+    }
     const pos = new MnkPosition(size, size, 5, new Uint8Array(size * size), 0, undefined, (rule & 1) !== 0);
     const centre = size >> 1;
     const moves: [number, number][] = [];
@@ -215,8 +247,26 @@ export function randomOpening(size: number, stones: number, radius: number, rng:
     const p = pos.patterns!;
     let quiet = true;
     for (const s of [0, 1]) if (p.count(s, F_FIVE) + p.count(s, F_WIN4) + p.count(s, F_THREE) > 0) quiet = false;
-    if (quiet) return moves;
+    if (!quiet) continue;
+    if (balance === undefined) return moves;
+    balanceTable ??= new TranspositionTable(16);
+    const score = openingScore(size, rule, moves, balance.depth, balanceTable);
+    if (score >= balance.low && score <= balance.high) return moves;
   }
+}
+
+/** The openings of a pbrain-match record, each once, in order, with the seed and pair index the record gave them. */
+export function recordOpenings(games: readonly RecordedGame[]): { seed: number; pair: number; opening: [number, number][] }[] {
+  const seen = new Set<string>();
+  const openings: { seed: number; pair: number; opening: [number, number][] }[] = [];
+  for (const g of games) {
+    const pair = Math.floor((g.game - 1) / 2);
+    const key = `${g.seed}/${pair}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    openings.push({ seed: g.seed, pair, opening: (g.opening ?? []).map(([x, y]) => [x, y] as [number, number]) });
+  }
+  return openings;
 }
 
 /** Mean and 95% half-width (1.96 standard errors) of a list of scores. */
@@ -255,6 +305,7 @@ export interface RecordedGame {
   readonly black: string;
   readonly winner: number;
   readonly reason: string;
+  readonly opening?: readonly (readonly [number, number])[];
 }
 
 /** A mean over opening pairs with its 95% half-width. */
@@ -360,9 +411,14 @@ each move's wall time.
   --match-ms N        INFO timeout_match, 0 = none (default 0); with a match clock, time_left is sent before every move
   --rule N            INFO rule: 0 freestyle, 1 exactly five (default 0)
   --games N           games, colours alternating (default 2; with --openings: 2 per opening)
-  --openings N        N random balanced openings, each played with both colours
+  --openings N        N random openings without threats, each played with both colours
   --opening-stones N  stones per opening (default 3), within 3 cells of the centre
   --seed S            seed of the openings (default 1)
+  --balanced-depth D  keep only openings Kibitz's own search to depth D scores inside the window for the side to
+                      move (default 0: no such test; 10 is what docs/gomoku-strength.md measured)
+  --balanced-window LO,HI  that window, in the search's units (default ${BALANCE_WINDOW.join(',')})
+  --openings-from FILE  play the openings of a record file (each once, both colours, with its seeds and pair
+                      numbers, so the new record pairs with it); with --openings N, its first N
   --max-memory MB     INFO max_memory, and a brain over it loses (default 0: none)
   --tolerance-ms N    a turn over timeout_turn + N loses (default 1000, the Gomocup referee's; -1: no forfeit)
   --no-suspend        do not SIGSTOP the brain whose turn it is not
@@ -385,6 +441,9 @@ const SPEC: CliSpec<{
   openings: { type: 'string' };
   'opening-stones': { type: 'string' };
   seed: { type: 'string' };
+  'balanced-depth': { type: 'string' };
+  'balanced-window': { type: 'string' };
+  'openings-from': { type: 'string' };
   'max-memory': { type: 'string' };
   'tolerance-ms': { type: 'string' };
   'no-suspend': { type: 'boolean' };
@@ -406,6 +465,9 @@ const SPEC: CliSpec<{
     openings: { type: 'string' },
     'opening-stones': { type: 'string' },
     seed: { type: 'string' },
+    'balanced-depth': { type: 'string' },
+    'balanced-window': { type: 'string' },
+    'openings-from': { type: 'string' },
     'max-memory': { type: 'string' },
     'tolerance-ms': { type: 'string' },
     'no-suspend': { type: 'boolean' },
@@ -425,6 +487,39 @@ async function launch(name: string, command: string, options: GameOptions, turnM
   return side;
 }
 
+/** --openings-from: the record's openings (its first --openings N). */
+function replayedOpenings(file: string, values: Record<string, unknown>): ReturnType<typeof recordOpenings> {
+  if (!existsSync(file)) throw new UsageError(`--openings-from: no record file '${file}'`);
+  if (values['balanced-depth'] !== undefined) throw new UsageError("--openings-from replays a record's openings: it takes no --balanced-depth");
+  const games = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as RecordedGame;
+      } catch {
+        throw new UsageError(`--openings-from: line ${i + 1} of '${file}' is not JSON`);
+      }
+    });
+  const all = recordOpenings(games);
+  if (all.length === 0) throw new UsageError(`--openings-from: '${file}' holds no game`);
+  return all.slice(0, intOption(values, 'openings', all.length, 1, all.length));
+}
+
+/** --balanced-depth and --balanced-window, or undefined (no balance test). */
+function balanceOption(values: Record<string, unknown>): OpeningBalance | undefined {
+  const depth = intOption(values, 'balanced-depth', 0, 0, 30);
+  const raw = values['balanced-window'];
+  if (depth === 0) {
+    if (raw !== undefined) throw new UsageError('--balanced-window needs --balanced-depth');
+    return undefined;
+  }
+  if (raw === undefined) return { depth, low: BALANCE_WINDOW[0], high: BALANCE_WINDOW[1] };
+  const m = typeof raw === 'string' ? /^(-?\d+),(-?\d+)$/.exec(raw) : null;
+  if (m === null || Number(m[1]) > Number(m[2])) throw new UsageError(`--balanced-window must be LO,HI with LO <= HI, got '${String(raw)}'`);
+  return { depth, low: Number(m[1]), high: Number(m[2]) };
+}
+
 runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   if (values.paired !== undefined) {
     printCompared(values.paired);
@@ -435,8 +530,10 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   const whiteTurnMs = values['white-turn-ms'] === undefined ? undefined : intOption(values, 'white-turn-ms', turnMs, 0);
   const matchMs = intOption(values, 'match-ms', 0, 0);
   const rule = intOption(values, 'rule', 0, 0, 1);
-  const openings = intOption(values, 'openings', 0, 0, 1000);
+  const replayed = values['openings-from'] === undefined ? undefined : replayedOpenings(values['openings-from'], values);
+  const openings = replayed !== undefined ? replayed.length : intOption(values, 'openings', 0, 0, 1000);
   const games = openings > 0 ? 2 * openings : intOption(values, 'games', 2, 1, 1000);
+  const balance = balanceOption(values);
   const stones = intOption(values, 'opening-stones', 3, 0, 20);
   const seed = intOption(values, 'seed', 1, 0);
   const maxMemory = intOption(values, 'max-memory', 0, 0) * 2 ** 20;
@@ -455,7 +552,7 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
   let opening: [number, number][] = [];
   let pairScore = 0;
   for (let game = 0; game < games; game++) {
-    if (openings > 0 && game % 2 === 0) opening = randomOpening(size, stones, 3, rng, rule);
+    if (openings > 0 && game % 2 === 0) opening = replayed?.[game / 2].opening ?? randomOpening(size, stones, 3, rng, rule, balance);
     const options: GameOptions = { ...base, opening };
     // A fresh pair of processes per game: each brain's start is timed into its first move, as in a tournament.
     const sides = await Promise.all(commands.map((command, i) => launch(label(i, command), command, options, i === 1 ? whiteTurnMs : undefined)));
@@ -487,8 +584,10 @@ runCliIfMain(import.meta.url, SPEC, async ({ values }) => {
     const winner = result.winner < 0 ? 'draw' : `${order[result.winner].name} won`;
     console.log(`game ${game + 1}: ${winner} after ${result.moves.length} moves (${result.reason}); A played ${aIndex === 0 ? 'black' : 'white'}`);
     if (record !== undefined) {
+      const from = replayed?.[Math.floor(game / 2)];
       const line = {
-        game: game + 1, size, rule, turnMs, seed, black: order[0].name, white: order[1].name,
+        game: from === undefined ? game + 1 : 2 * from.pair + 1 + (game % 2), size, rule, turnMs, seed: from?.seed ?? seed,
+        black: order[0].name, white: order[1].name,
         opening, moves: result.moves, winner: result.winner, reason: result.reason,
       };
       appendFileSync(record, `${JSON.stringify(line)}\n`);

@@ -21,6 +21,7 @@ checkEntries(t, [
   'dist/tools/gomoku-fit.js',
   'dist/tools/gomoku-policy.js',
   'dist/tools/gomoku-turns.js',
+  'dist/tools/gomoku-judge.js',
   'dist/tools/pbrain-match.js',
   'dist/tools/tablut-challenge-match.js',
   'dist/scripts/client.js',
