@@ -16,8 +16,8 @@ import { type ParsedArgs, UsageError, intOption, partOption, runCliIfMain } from
 import { ENGINE_MATE, type GameRecord, engineEvalAfter } from './gomoku-fit.js';
 import { readJsonLines } from './othello-match.js';
 import { LineProcess } from './line-process.js';
-import { type BrainSide, startBrain } from './pbrain-match.js';
-import { sideOf } from './gomoku-turns.js';
+import { type BrainSide, pairKey, startBrain } from './pbrain-match.js';
+import { lostBy } from './gomoku-turns.js';
 
 export interface JudgedGame {
   readonly seed: number;
@@ -67,9 +67,8 @@ export function judgedTurn(judged: JudgedGame, hold: number, lost: number): Judg
 export function pairsLostTwice(games: readonly GameRecord[], player: string): Set<string> {
   const lostIn = new Map<string, number>();
   for (const g of games) {
-    const side = sideOf(g, player);
-    if (side < 0 || g.winner !== 1 - side) continue;
-    const key = `${g.seed ?? 0}/${Math.floor(((g.game ?? 1) - 1) / 2)}`;
+    if (lostBy(g, player) < 0) continue;
+    const key = pairKey(g.seed ?? 0, g.game ?? 1);
     lostIn.set(key, (lostIn.get(key) ?? 0) + 1);
   }
   return new Set([...lostIn].filter(([, n]) => n === 2).map(([key]) => key));
@@ -115,7 +114,7 @@ export function reportJudged(judged: readonly JudgedGame[], hold: number, lost: 
     if (first === null || first === undefined) continue;
     const row = first > level ? openings.for : first < -level ? openings.against : openings.level;
     row[0]++;
-    if (twice.has(`${g.seed}/${Math.floor((g.game - 1) / 2)}`)) row[1]++;
+    if (twice.has(pairKey(g.seed, g.game))) row[1]++;
   }
   lines.push(
     `the opening as judged (its first position, the player's view): level (within ±${level}) ${openings.level[0]} ` +
@@ -138,10 +137,7 @@ export interface JudgeOptions {
 export async function judgeLostGames(games: readonly GameRecord[], options: JudgeOptions, print: (line: string) => void): Promise<JudgedGame[]> {
   const judged = readJsonLines<JudgedGame>(options.out);
   const done = new Set(judged.map((g) => `${g.seed}:${g.game}`));
-  const lostGames = games.filter((g) => {
-    const side = sideOf(g, options.player);
-    return side >= 0 && g.winner === 1 - side;
-  });
+  const lostGames = games.filter((g) => lostBy(g, options.player) >= 0);
   const todo = lostGames.filter((g, i) => i % options.parts === options.part && !done.has(`${g.seed}:${g.game}`));
   if (todo.length === 0) return judged;
   const brain = new LineProcess('sh', ['-c', options.command]);
@@ -155,7 +151,7 @@ export async function judgeLostGames(games: readonly GameRecord[], options: Judg
         size = game.size;
         rule = game.rule;
       }
-      const player = sideOf(game, options.player);
+      const player = lostBy(game, options.player);
       const from = game.opening?.length ?? 0;
       const values: (number | null)[] = [];
       for (let ply = from; ply < game.moves.length; ply++) {

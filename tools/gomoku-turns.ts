@@ -69,6 +69,12 @@ export function sideOf(game: GameRecord, player: string): number {
   return game.white?.includes(player) === true ? 1 : -1;
 }
 
+/** The side (0 black, 1 white) of `player` when it lost the game, else -1 (another player's game, or won). */
+export function lostBy(game: GameRecord, player: string): number {
+  const side = sideOf(game, player);
+  return side >= 0 && game.winner === 1 - side ? side : -1;
+}
+
 /** The first move of `side` after which the opponent wins by a VCT within `nodes`, or null. */
 export function findTurn(game: GameRecord, side: number, nodes: number, vct = new VctSolver()): Turn | null {
   const opening = game.opening?.length ?? 0;
@@ -134,8 +140,8 @@ export function reportTurns(games: readonly GameRecord[], options: TurnOptions):
   const early: Replies[] = [];
   let lost = 0;
   games.forEach((game, index) => {
-    const side = sideOf(game, player);
-    if (side < 0 || game.winner !== 1 - side) return;
+    const side = lostBy(game, player);
+    if (side < 0) return;
     lost++;
     const turn = findTurn(game, side, nodes, vct);
     if (turn === null) {

@@ -261,7 +261,7 @@ export function recordOpenings(games: readonly RecordedGame[]): { seed: number; 
   const openings: { seed: number; pair: number; opening: [number, number][] }[] = [];
   for (const g of games) {
     const pair = Math.floor((g.game - 1) / 2);
-    const key = `${g.seed}/${pair}`;
+    const key = pairKey(g.seed, g.game);
     if (seen.has(key)) continue;
     seen.add(key);
     openings.push({ seed: g.seed, pair, opening: (g.opening ?? []).map(([x, y]) => [x, y] as [number, number]) });
@@ -324,12 +324,17 @@ export interface RecordsCompared {
   readonly pairedNoForfeit: PairsMean;
 }
 
+/** The key of a game's opening pair in a record: its seed and pair index (games 1-2 are pair 0). */
+export function pairKey(seed: number, game: number): string {
+  return `${seed}/${Math.floor((game - 1) / 2)}`;
+}
+
 /** Brain A's score in each opening pair (seed, opening), and which pairs hold a game lost on time. */
 function pairScores(games: readonly RecordedGame[]): { scores: Map<string, number[]>; forfeits: Set<string> } {
   const scores = new Map<string, number[]>();
   const forfeits = new Set<string>();
   for (const g of games) {
-    const key = `${g.seed}/${Math.floor((g.game - 1) / 2)}`;
+    const key = pairKey(g.seed, g.game);
     const aColour = g.black.startsWith('A ') ? 0 : 1;
     const score = g.winner < 0 ? 0.5 : g.winner === aColour ? 1 : 0;
     scores.set(key, [...(scores.get(key) ?? []), score]);
