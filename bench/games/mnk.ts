@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { definition, engine, type MnkPosition } from '../../src/games/mnk/index.js';
 import { usePatternKernel } from '../../src/games/mnk/pattern-kernel.js';
+import { useSearchKernel } from '../../src/games/mnk/search-kernel.js';
 import { useSelectiveSearch } from '../../src/games/mnk/pattern-search.js';
 import { analyse } from '../../src/search/analyse.js';
 import { perft } from '../../src/search/perft.js';
@@ -115,24 +116,30 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   }
   print(`search total: ${totalNodes} nodes (signature), ${Math.round((totalNodes / totalMs) * 1000)} nodes/s`);
 
-  // The pattern board's WebAssembly kernel against its TypeScript path: the same search, node for node.
+  // The search below the root in WebAssembly, the pattern board's kernel alone (make and unmake), and TypeScript
+  // throughout: the same search, node for node.
   const kernelDepth = opts.quick ? 12 : 13;
   const rates: Record<string, { nodes: number; ms: number }> = {};
-  for (const on of [true, false, true, false]) {
-    usePatternKernel(on);
-    const { pos } = benchPositions(tactics)[3];
-    searcher.tt.clear();
-    started = performance.now();
-    const r = searcher.search(pos, { maxDepth: kernelDepth });
-    const ms = performance.now() - started;
-    const key = on ? 'kernel' : 'typescript';
-    if (rates[key] === undefined || ms < rates[key].ms) rates[key] = { nodes: r.nodes, ms };
+  for (let round = 0; round < 2; round++) {
+    for (const key of ['search', 'board', 'typescript']) {
+      usePatternKernel(key !== 'typescript');
+      useSearchKernel(key === 'search');
+      const { pos } = benchPositions(tactics)[3];
+      searcher.tt.clear();
+      started = performance.now();
+      const r = searcher.search(pos, { maxDepth: kernelDepth });
+      const ms = performance.now() - started;
+      if (rates[key] === undefined || ms < rates[key].ms) rates[key] = { nodes: r.nodes, ms };
+    }
   }
   usePatternKernel(true);
+  useSearchKernel(true);
   const rate = (key: string): number => (rates[key].nodes / rates[key].ms) * 1000;
   print(
-    `pattern board, 15x15k5 opening depth ${kernelDepth}: ${rates.kernel.nodes} nodes with the WebAssembly kernel (${rates.typescript.nodes} without), ` +
-      `${Math.round(rate('kernel'))} against ${Math.round(rate('typescript'))} nodes/s (${(rate('kernel') / rate('typescript')).toFixed(2)} times)`,
+    `K = 5 search, 15x15k5 opening depth ${kernelDepth}: ${rates.search.nodes} nodes with the search in WebAssembly ` +
+      `(${rates.board.nodes} with the board's kernel alone, ${rates.typescript.nodes} in TypeScript), ${Math.round(rate('search'))}, ` +
+      `${Math.round(rate('board'))} and ${Math.round(rate('typescript'))} nodes/s (${(rate('search') / rate('board')).toFixed(2)} and ` +
+      `${(rate('board') / rate('typescript')).toFixed(2)} times)`,
   );
   // The selective search against the full-width one on the middle games: nodes to the same depth, and the rate.
   const middleDepth = opts.quick ? 8 : 10;
@@ -145,7 +152,8 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
       nodes += searcher.search(pos, { maxDepth: middleDepth }).nodes;
     }
     const ms = performance.now() - started;
-    print(`search 24 20x20k5 middle games depth ${middleDepth}, selective search ${on ? 'on' : 'off'}: ${nodes} nodes, ${ms.toFixed(0)} ms, ${Math.round((nodes / ms) * 1000)} nodes/s`);
+    const rate = Math.round((nodes / ms) * 1000);
+    print(`search 24 20x20k5 middle games depth ${middleDepth}, selective search ${on ? 'on' : 'off'}: ${nodes} nodes, ${ms.toFixed(0)} ms, ${rate} nodes/s`);
   }
   useSelectiveSearch(true);
   // What a board costs to make, and to move into its kernel (done only for boards that are searched).
@@ -157,7 +165,13 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
   started = performance.now();
   for (const pos of made) pos.patterns!.attachKernel();
   const attachMs = performance.now() - started;
-  print(`pattern board 20x20k5: ${((makeMs / boards) * 1000).toFixed(0)} us to make, ${((attachMs / boards) * 1000).toFixed(0)} us to move into its kernel`);
+  started = performance.now();
+  for (const pos of made) pos.subtreeSearch();
+  const searchMs = performance.now() - started;
+  print(
+    `pattern board 20x20k5: ${((makeMs / boards) * 1000).toFixed(0)} us to make, ${((attachMs / boards) * 1000).toFixed(0)} us to move into its kernel, ` +
+      `${((searchMs / boards) * 1000).toFixed(0)} us more to set up the search there`,
+  );
 
   const budgetMs = opts.quick ? 250 : 1000;
   // As the service runs a move: solver first, then the search, under the budget. The effective

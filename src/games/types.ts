@@ -132,6 +132,10 @@ export interface SubtreeSearch {
   readonly history: Int32Array;
   readonly pvTable: Int32Array;
   readonly pvLength: Int32Array;
+  /** The static evaluation per ply (search.ts's, NO_EVAL where none), when the subtree search reads the plies above it. */
+  readonly evalAtPly?: Int32Array;
+  /** Whether it searches a node of this depth at this ply (it may leave some positions to the TypeScript negamax); absent: every one. */
+  covers?(depth: number, ply: number): boolean;
   /**
    * negamax(depth, alpha, beta, ply) of the position; keyLo/keyHi are the search's key salt, nodes its count so
    * far, checkMask its stop-check interval, age the bound table's. After the call: nodes, heuristicLeaves and

@@ -129,12 +129,12 @@ const NO_EVAL = -0x7fffffff;
 /** Reverse futility pruning returns only evaluations inside this bound (not those that stand for a decided position). */
 const FUTILITY_EVAL_CAP = 100_000;
 /** Move-count pruning: quiet moves tried at a node of depth d (an improving one; half as many otherwise), after Rapfi's 3 + d^1.32. */
-const MOVE_COUNTS = Int32Array.from({ length: 16 }, (_, d) => (d === 0 ? 0 : Math.round(3 + Math.pow(d, 1.32))));
+export const MOVE_COUNTS = Int32Array.from({ length: 16 }, (_, d) => (d === 0 ? 0 : Math.round(3 + Math.pow(d, 1.32))));
 /**
  * ln(depth) x ln(move number) in plies (SelectiveSearch.logReductionRelief), depths and move numbers to 63: rounded to a
  * quarter ply, then to the nearest ply, halves up (ln 8 x ln 2 = 1.44 -> 1.5 -> 2), as measured.
  */
-const LOG_REDUCTIONS = Int32Array.from({ length: 64 * 64 }, (_, at) => {
+export const LOG_REDUCTIONS = Int32Array.from({ length: 64 * 64 }, (_, at) => {
   const depth = at >> 6;
   const move = at & 63;
   return depth === 0 || move === 0 ? 0 : (Math.round(4 * Math.log(depth) * Math.log(move)) + 2) >> 2;
@@ -176,7 +176,8 @@ export class Searcher implements SubtreeHost {
   private readonly ownPvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly ownPvLength = new Int32Array(MAX_PLY + 1);
   /** Static evaluation at each ply of the current line where it was computed (NO_EVAL elsewhere). */
-  private readonly evalAtPly = new Int32Array(MAX_PLY + 2).fill(NO_EVAL);
+  private readonly ownEvalAtPly = new Int32Array(MAX_PLY + 2).fill(NO_EVAL);
+  private evalAtPly: Int32Array = this.ownEvalAtPly;
   /** The tables in use: this searcher's own, or a subtree search's (the same roles, in its memory). */
   private killers: Int32Array = this.ownKillers;
   private history: Int32Array = this.ownHistory;
@@ -341,7 +342,9 @@ export class Searcher implements SubtreeHost {
       this.history = this.subtree.history;
       this.pvTable = this.subtree.pvTable;
       this.pvLength = this.subtree.pvLength;
+      this.evalAtPly = this.subtree.evalAtPly ?? this.ownEvalAtPly;
     } else {
+      this.evalAtPly = this.ownEvalAtPly;
       if (this.ownHistory.length !== 2 * pos.moveSpace) this.ownHistory = new Int32Array(2 * pos.moveSpace);
       this.killers = this.ownKillers;
       this.history = this.ownHistory;
@@ -350,6 +353,7 @@ export class Searcher implements SubtreeHost {
     }
     this.history.fill(0);
     this.killers.fill(-1);
+    this.evalAtPly.fill(NO_EVAL);
     this.table.newSearch();
   }
 
@@ -487,7 +491,7 @@ export class Searcher implements SubtreeHost {
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number, offset: number): number {
-    if (this.subtree !== null) return this.subtreeNegamax(depth, alpha, beta, ply);
+    if (this.subtree !== null && (this.subtree.covers === undefined || this.subtree.covers(depth, ply))) return this.subtreeNegamax(depth, alpha, beta, ply);
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if ((this.nodes & this.checkMask) === 0 && this.checkStop()) return 0;

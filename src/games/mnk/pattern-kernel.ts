@@ -37,6 +37,43 @@ export const K_JOURNAL_ENTRY = 16;
 export const K_PLACED_CELLS = 17;
 export const K_PLACED_MARKS = 18;
 
+/** The search's exports (assembly/search.ts), on a board small enough to carry its arrays. */
+export interface SearchExports {
+  searchOffsetOf(which: number): number;
+  setSettings(on: number, margin: number, depth: number, relief: number, tempo: number, far: number, sideLo: number, sideHi: number): void;
+  search(
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    side: number,
+    hashLo: number,
+    hashHi: number,
+    saltLo: number,
+    saltHi: number,
+    stones: number,
+    candidates: number,
+    lastMove: number,
+    moveBefore: number,
+    lastCompleted: number,
+    rootOffset: number,
+    nodes: number,
+    checkMask: number,
+  ): number;
+  nodesAfter(): number;
+  heuristicLeaves(): number;
+}
+
+/** What the search's imports call: the table and the stop check of the search that runs it (search-kernel.ts sets it). */
+export interface SearchBridge {
+  ttProbe(lo: number, hi: number, ply: number): number;
+  ttStore(lo: number, hi: number, depth: number, bound: number, score: number, ply: number, move: number, exact: number): void;
+  pollStop(nodes: number): number;
+}
+
+/** Boards up to this many cells (32 x 32) carry the search's arrays (about 2.5 MB at the limit); larger ones search in TypeScript. */
+export const SEARCH_MAX_CELLS = 1024;
+
 export interface BoardKernel {
   /** The board's memory (never grown after construction, so views of it stay valid). */
   readonly buffer: ArrayBuffer;
@@ -48,10 +85,14 @@ export interface BoardKernel {
   setCounters(journalTop: number, placedCount: number): void;
   /** PatternBoard.removesAll, 1 or 0. */
   removesAll(cell: number, s: number, flag: number): number;
+  /** The search below the root (null on boards past SEARCH_MAX_CELLS), and where its imports lead. */
+  readonly search: SearchExports | null;
+  bridge: SearchBridge | null;
 }
 
-interface KernelExports {
+interface KernelExports extends SearchExports {
   layout(count: number, n: number): number;
+  searchLayout(): number;
   offsetOf(which: number): number;
   place(cell: number, s: number): void;
   remove(cell: number, s: number): number;
@@ -91,16 +132,49 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   if (compiled === null) return null;
   // Sized at once (growing it later costs a second allocation); the estimate is checked against layout()'s answer.
   // A memory the process cannot reserve now (many threads' boards awaiting collection) leaves this board in TypeScript.
+  const withSearch = count <= SEARCH_MAX_CELLS;
   let memory: { buffer: ArrayBuffer };
   try {
-    memory = new WebAssembly.Memory({ initial: Math.ceil(kernelBytes(count) / PAGE) });
+    memory = new WebAssembly.Memory({ initial: Math.ceil((kernelBytes(count) + (withSearch ? searchBytes(count) : 0)) / PAGE) });
   } catch {
     return null;
   }
-  const instance = new WebAssembly.Instance(compiled, { env: { memory, fillCode } });
+  const board: BoardKernel = {
+    buffer: memory.buffer,
+    offsetOf: noKernel,
+    place: noKernel,
+    remove: noKernel,
+    setCounters: noKernel,
+    removesAll: noKernel,
+    search: null,
+    bridge: null,
+  };
+  const noSearch = (): never => {
+    throw new Error('pattern kernel: no search bound');
+  };
+  const env = {
+    memory,
+    fillCode,
+    ttProbe: (lo: number, hi: number, ply: number): number => (board.bridge ?? noSearch()).ttProbe(lo, hi, ply),
+    ttStore: (lo: number, hi: number, depth: number, bound: number, score: number, ply: number, move: number, exact: number): void =>
+      (board.bridge ?? noSearch()).ttStore(lo, hi, depth, bound, score, ply, move, exact),
+    pollStop: (nodes: number): number => (board.bridge ?? noSearch()).pollStop(nodes),
+  };
+  const instance = new WebAssembly.Instance(compiled, { env });
   const k = instance.exports as unknown as KernelExports;
-  if (k.layout(count, n) > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
-  return { buffer: memory.buffer, offsetOf: k.offsetOf, place: k.place, remove: k.remove, setCounters: k.setCounters, removesAll: k.removesAll };
+  const end = withSearch ? (k.layout(count, n), k.searchLayout()) : k.layout(count, n);
+  if (end > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
+  board.offsetOf = k.offsetOf;
+  board.place = k.place;
+  board.remove = k.remove;
+  board.setCounters = k.setCounters;
+  board.removesAll = k.removesAll;
+  (board as { search: SearchExports | null }).search = withSearch ? k : null;
+  return board;
+}
+
+function noKernel(): never {
+  throw new Error('pattern kernel: not laid out');
 }
 
 /** An upper bound of the bytes assembly/patterns.ts's layout() needs for `count` cells. */
@@ -108,4 +182,13 @@ function kernelBytes(count: number): number {
   const fixed = 65536 + (1 << 20) + 6561 * 5 + 8 * 8 + 64;
   const perCell = 16 + 4 + 4 + 4 + 4 + 2 + 8 + 2 * 4 * 4 * 2 + 40 * 5 + 4 + 4 + 1;
   return fixed + perCell * count + 64 * 5;
+}
+
+/** An upper bound of the bytes assembly/search.ts's searchLayout() adds for `count` cells (its order, padded). */
+function searchBytes(count: number): number {
+  const maxPly = 256;
+  const fixed = 6561 * 4 * 2 + 2 * 65536 * 2 + 128 * 4 * 2 + 16 * 4 + 64 * 64 * 4 + (maxPly + 4) * 5 + maxPly * 2 * 4;
+  const stacks = 2 * (maxPly + 1) * count * 4 + maxPly * maxPly * 4 + (maxPly + 1) * 4 + (maxPly + 2) * 4 + 8 * 4;
+  const perCell = 4 * 4 + 4 + 24 * 5 + 2 + 2 + 4 + 4 + 2 * 4 + 4 + 2 * 4 + 4;
+  return fixed + stacks + perCell * count + 4 + 64;
 }

@@ -127,8 +127,8 @@ export function patternHint(pos: PatternPosition, move: number): number {
 }
 
 /** Per Chebyshev distance from the opponent's / the mover's last move (boards to 100 cells a side): the policy's term. */
-const LAST_OPPONENT_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OPPONENT[lastMoveBucket(d)]));
-const LAST_OWN_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OWN[lastMoveBucket(d)]));
+export const LAST_OPPONENT_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OPPONENT[lastMoveBucket(d)]));
+export const LAST_OWN_BY_DISTANCE = Int32Array.from({ length: 128 }, (_, d) => (d === 0 ? 0 : POLICY_LAST_OWN[lastMoveBucket(d)]));
 
 /**
  * patternHint with the node's last moves read once (the move lists ask for every candidate of a node): their rows and

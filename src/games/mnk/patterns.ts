@@ -136,6 +136,11 @@ export class PatternBoard {
     }
   }
 
+  /** The WebAssembly kernel place and remove run in, once attachKernel() found one. */
+  get kernelHandle(): BoardKernel | null {
+    return this.kernel;
+  }
+
   /** True when place and remove run in the WebAssembly kernel (pattern-kernel.ts). */
   get usesKernel(): boolean {
     return this.kernel !== null;

@@ -7,7 +7,7 @@
  * side while the other side has no stone in it; threat sets track, per side, the windows one
  * stone short of K ("fours" in gomoku terms) and two stones short ("threes").
  */
-import type { SearchPosition, SelectiveSearch } from '../types.js';
+import type { SearchPosition, SelectiveSearch, SubtreeSearch } from '../types.js';
 import type { MnkBoardView } from './board-view.js';
 import { NOT_TERMINAL, RESULT_DRAW, RESULT_LOSS } from '../../search/score.js';
 import { zobristKeys } from '../../core/random.js';
@@ -21,6 +21,7 @@ import { PatternBoard } from './patterns.js';
 import { neighbourLists } from './neighbours.js';
 import { F_FIVE, F_WIN4 } from './pattern-tables.js';
 import { evaluatePatterns, patternSelectiveSearch, generatePatternMoves, patternHint } from './pattern-search.js';
+import { MnkSearchKernel, searchKernelApplies } from './search-kernel.js';
 
 export { EMPTY, LEVEL_FOUR, LEVEL_THREE, MAX_CELLS };
 
@@ -67,11 +68,11 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   /** Position of (side, window) inside its set, at [side * W + w]; -1 when in none. */
   readonly setIndex: Int32Array;
 
-  /** Stones within the candidate neighbourhood of each cell. */
-  readonly near: Uint16Array;
+  /** Stones within the candidate neighbourhood of each cell (these four arrays move into the search kernel's memory with it). */
+  near: Uint16Array;
   /** Empty cells with near > 0: the search's candidate moves. */
-  readonly candidates: Int32Array;
-  readonly candidateIndex: Int32Array;
+  candidates: Int32Array;
+  candidateIndex: Int32Array;
   candidateCount = 0;
   /** Scratch for threat scans (threat-scan.ts): a per-cell stamp and value, no allocation per node. */
   readonly scanStamp: Int32Array;
@@ -82,7 +83,9 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
   /** 1 for the neighbours that are one of the eight adjacent cells. */
   private readonly neighbourRing1: Uint8Array;
   /** Stones in the eight cells around each cell (near counts the whole neighbourhood). */
-  readonly nearRing1: Uint16Array;
+  nearRing1: Uint16Array;
+  /** The search below the root in WebAssembly (search-kernel.ts), once asked for; null where there is none. */
+  private searchKernel: MnkSearchKernel | null | undefined;
 
   /** Moves made since construction and whether each completed a K-line. */
   readonly played: Int32Array;
@@ -295,6 +298,45 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
       return generatePatternMoves(this, buf, offset);
     }
     return generateSearchCandidates(this, buf, offset);
+  }
+
+  /** The K = 5 search below the root in WebAssembly (search-kernel.ts): made once, when the position is first searched. */
+  subtreeSearch(): SubtreeSearch | null {
+    if (this.searchKernel === undefined) this.searchKernel = this.makeSearchKernel();
+    return this.searchKernel;
+  }
+
+  private makeSearchKernel(): MnkSearchKernel | null {
+    const p = this.patterns;
+    if (p === null || this.cellCount <= FULL_WIDTH_CELLS || !searchKernelApplies(this.cellCount, this.neighbourCells.length)) return null;
+    p.attachKernel();
+    const kernel = p.kernelHandle;
+    if (kernel === null || kernel.search === null) return null;
+    const count = this.cellCount;
+    const zobrist = new Int32Array(count * 4);
+    for (let s = 0; s < 2; s++) {
+      for (let cell = 0; cell < count; cell++) {
+        zobrist[(s * count + cell) * 2] = ZOBRIST[(s * MAX_CELLS + cell) * 2];
+        zobrist[(s * count + cell) * 2 + 1] = ZOBRIST[(s * MAX_CELLS + cell) * 2 + 1];
+      }
+    }
+    const views = MnkSearchKernel.load(kernel.search, kernel.buffer, {
+      zobrist,
+      neighbourStart: this.neighbourStart,
+      neighbourCells: this.neighbourCells,
+      neighbourRing1: this.neighbourRing1,
+      near: this.near,
+      nearRing1: this.nearRing1,
+      candidates: this.candidates,
+      candidateIndex: this.candidateIndex,
+    });
+    this.near = views.near;
+    this.nearRing1 = views.nearRing1;
+    this.candidates = views.candidates;
+    this.candidateIndex = views.candidateIndex;
+    const search = new MnkSearchKernel(this, kernel.search, kernel.buffer, ZOBRIST[SIDE_KEY_LO], ZOBRIST[SIDE_KEY_LO + 1]);
+    kernel.bridge = search;
+    return search;
   }
 
   makeMove(move: number): void {

@@ -14,13 +14,13 @@
 @external('env', 'fillCode')
 declare function fillCode(code: i32): i32;
 
-const HALF_LINE: i32 = 5;
-const FLAG_BITS: i32 = 4;
+export const HALF_LINE: i32 = 5;
+export const FLAG_BITS: i32 = 4;
 /** Below this address: the module's own data. */
 const BASE: i32 = 65536;
 
-let cellCount: i32 = 0;
-let step1: i32 = 0;
+export let cellCount: i32 = 0;
+export let step1: i32 = 0;
 let step2: i32 = 0;
 let step3: i32 = 0;
 let journalCapacity: i32 = 0;
@@ -31,23 +31,23 @@ let placedCount: i32 = 0;
 let TABLE: i32 = 0;
 let CELL_VALUE: i32 = 0;
 let CELL_FLAGS: i32 = 0;
-let CODES: i32 = 0;
-let ENTRIES: i32 = 0;
-let REACH_PLUS: i32 = 0;
-let REACH_MINUS: i32 = 0;
-let KEYS: i32 = 0;
-let CELL_FLAG_OF: i32 = 0;
+export let CODES: i32 = 0;
+export let ENTRIES: i32 = 0;
+export let REACH_PLUS: i32 = 0;
+export let REACH_MINUS: i32 = 0;
+export let KEYS: i32 = 0;
+export let CELL_FLAG_OF: i32 = 0;
 let CELL_VALUE_OF: i32 = 0;
-let VALUE_SUM: i32 = 0;
-let SET_ITEMS: i32 = 0;
+export let VALUE_SUM: i32 = 0;
+export let SET_ITEMS: i32 = 0;
 let SET_INDEX: i32 = 0;
-let SET_SIZE: i32 = 0;
+export let SET_SIZE: i32 = 0;
 let JOURNAL_AT: i32 = 0;
 let JOURNAL_ENTRY: i32 = 0;
 let PLACED_CELLS: i32 = 0;
 let PLACED_MARKS: i32 = 0;
-let CELLS: i32 = 0;
-let END: i32 = 0;
+export let CELLS: i32 = 0;
+export let END: i32 = 0;
 
 @inline function align8(x: i32): i32 {
   return (x + 7) & ~7;
@@ -118,7 +118,7 @@ export function setCounters(top: i32, placed: i32): void {
   placedCount = placed;
 }
 
-@inline function stepOf(d: i32): i32 {
+@inline export function stepOf(d: i32): i32 {
   return d == 0 ? 1 : d == 1 ? step1 : d == 2 ? step2 : step3;
 }
 
@@ -149,7 +149,7 @@ function updateSets(cell: i32, s: i32, changed: i32, flags: i32): void {
   }
 }
 
-function refresh(cell: i32, s: i32): void {
+@inline function refresh(cell: i32, s: i32): void {
   const at = cell * 2 + s;
   const key = <i32>load<u16>(KEYS + (at << 1));
   const value = load<i32>(CELL_VALUE + (key << 2));
