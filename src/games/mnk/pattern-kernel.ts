@@ -85,9 +85,9 @@ export interface BoardKernel {
   setCounters(journalTop: number, placedCount: number): void;
   /** PatternBoard.removesAll, 1 or 0. */
   removesAll(cell: number, s: number, flag: number): number;
-  /** The search below the root (null on boards past SEARCH_MAX_CELLS), and where its imports lead. */
+  /** The search below the root (null on boards past SEARCH_MAX_CELLS), and where its imports lead (set by the position). */
   readonly search: SearchExports | null;
-  bridge: SearchBridge | null;
+  readonly link: { bridge: SearchBridge | null };
 }
 
 interface KernelExports extends SearchExports {
@@ -139,42 +139,33 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   } catch {
     return null;
   }
-  const board: BoardKernel = {
-    buffer: memory.buffer,
-    offsetOf: noKernel,
-    place: noKernel,
-    remove: noKernel,
-    setCounters: noKernel,
-    removesAll: noKernel,
-    search: null,
-    bridge: null,
-  };
-  const noSearch = (): never => {
-    throw new Error('pattern kernel: no search bound');
+  const link: { bridge: SearchBridge | null } = { bridge: null };
+  const bridge = (): SearchBridge => {
+    if (link.bridge === null) throw new Error('pattern kernel: no search bound');
+    return link.bridge;
   };
   const env = {
     memory,
     fillCode,
-    ttProbe: (lo: number, hi: number, ply: number): number => (board.bridge ?? noSearch()).ttProbe(lo, hi, ply),
+    ttProbe: (lo: number, hi: number, ply: number): number => bridge().ttProbe(lo, hi, ply),
     ttStore: (lo: number, hi: number, depth: number, bound: number, score: number, ply: number, move: number, exact: number): void =>
-      (board.bridge ?? noSearch()).ttStore(lo, hi, depth, bound, score, ply, move, exact),
-    pollStop: (nodes: number): number => (board.bridge ?? noSearch()).pollStop(nodes),
+      bridge().ttStore(lo, hi, depth, bound, score, ply, move, exact),
+    pollStop: (nodes: number): number => bridge().pollStop(nodes),
   };
   const instance = new WebAssembly.Instance(compiled, { env });
   const k = instance.exports as unknown as KernelExports;
   const end = withSearch ? (k.layout(count, n), k.searchLayout()) : k.layout(count, n);
   if (end > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
-  board.offsetOf = k.offsetOf;
-  board.place = k.place;
-  board.remove = k.remove;
-  board.setCounters = k.setCounters;
-  board.removesAll = k.removesAll;
-  (board as { search: SearchExports | null }).search = withSearch ? k : null;
-  return board;
-}
-
-function noKernel(): never {
-  throw new Error('pattern kernel: not laid out');
+  return {
+    buffer: memory.buffer,
+    offsetOf: k.offsetOf,
+    place: k.place,
+    remove: k.remove,
+    setCounters: k.setCounters,
+    removesAll: k.removesAll,
+    search: withSearch ? k : null,
+    link,
+  };
 }
 
 /** An upper bound of the bytes assembly/patterns.ts's layout() needs for `count` cells. */

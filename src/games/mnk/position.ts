@@ -335,7 +335,7 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     this.candidates = views.candidates;
     this.candidateIndex = views.candidateIndex;
     const search = new MnkSearchKernel(this, kernel.search, kernel.buffer, ZOBRIST[SIDE_KEY_LO], ZOBRIST[SIDE_KEY_LO + 1]);
-    kernel.bridge = search;
+    kernel.link.bridge = search;
     return search;
   }
 

@@ -9,7 +9,7 @@
  * The kernel covers a subtree only when no node of it with a ply left reaches the last FULL_WIDTH_EMPTIES empties
  * (whose move lists are the window engine's, kept in TypeScript): there the TypeScript negamax runs.
  */
-import type { SubtreeHost, SubtreeSearch } from '../types.js';
+import type { SelectiveSearch, SubtreeHost, SubtreeSearch } from '../types.js';
 import type { TranspositionTable } from '../../search/tt.js';
 import { LOG_REDUCTIONS, MOVE_COUNTS } from '../../search/search.js';
 import { MAX_PLY } from '../../search/score.js';
@@ -17,7 +17,6 @@ import type { SearchBridge, SearchExports } from './pattern-kernel.js';
 import { HAS_POLICY, POLICY_ENEMY, POLICY_FAR, POLICY_LINE, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
 import { LAST_OPPONENT_BY_DISTANCE, LAST_OWN_BY_DISTANCE } from './pattern-search.js';
 import { FULL_WIDTH_EMPTIES } from './moves.js';
-import type { SelectiveSearch } from '../types.js';
 
 /** assembly/search.ts searchOffsetOf() indices. */
 const S_POLICY_OWN = 0;

@@ -87,7 +87,7 @@ const CELL_KEYS: i32 = 6561;
 const POLICY_LINE_CODES: i32 = 65536;
 const DISTANCES: i32 = 128;
 /** Neighbours a cell's candidate ring may have (RING_2: 24). */
-export const RING_MAX: i32 = 24;
+const RING_MAX: i32 = 24;
 
 // Byte offsets of the search's arrays (set by searchLayout()).
 let POLICY_OWN: i32 = 0;
