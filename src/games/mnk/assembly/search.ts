@@ -32,34 +32,29 @@ import {
   step1,
   stepOf,
 } from './patterns';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  DRAW_SCORE,
+  EVAL_LIMIT,
+  HINT_WEIGHT,
+  HISTORY_LIMIT,
+  INFINITE_SCORE,
+  KILLER_BONUS_1,
+  KILLER_BONUS_2,
+  MAX_PLY,
+  TACTICAL_HINT,
+  TACTICAL_ORDER_SCORE,
+  TT_MOVE_BONUS,
+  WIN_SCORE,
+  isProven,
+  pollStop,
+  ttProbe,
+  ttStore,
+} from '../../../search/assembly/host';
 
-// @ts-ignore: decorator
-@external('env', 'ttProbe')
-declare function ttProbe(lo: i32, hi: i32, ply: i32): i32;
-// @ts-ignore: decorator
-@external('env', 'ttStore')
-declare function ttStore(lo: i32, hi: i32, depth: i32, bound: i32, score: i32, ply: i32, move: i32, exact: i32): void;
-// @ts-ignore: decorator
-@external('env', 'pollStop')
-declare function pollStop(nodes: f64): i32;
-
-// src/search/score.ts and search.ts.
-const WIN_SCORE: i32 = 1000000;
-const MAX_PLY: i32 = 256;
-const PROVEN_THRESHOLD: i32 = WIN_SCORE - 10000;
-const EVAL_LIMIT: i32 = 500000;
-const INFINITE_SCORE: i32 = WIN_SCORE + 1;
-const DRAW_SCORE: i32 = 0;
-const BOUND_UPPER: i32 = 1;
-const BOUND_LOWER: i32 = 2;
-const BOUND_EXACT: i32 = 3;
-const TT_MOVE_BONUS: i32 = 1 << 30;
-const KILLER_BONUS_1: i32 = 1 << 29;
-const KILLER_BONUS_2: i32 = (1 << 29) - 1;
-const HISTORY_LIMIT: i32 = 1 << 20;
-const HINT_WEIGHT: i32 = 4;
-const TACTICAL_HINT: i32 = 500000;
-const TACTICAL_ORDER_SCORE: i32 = TACTICAL_HINT * HINT_WEIGHT;
+// search.ts's own (the shared ones: ../../../search/assembly/host.ts).
 const NO_EVAL: i32 = -0x7fffffff;
 const FUTILITY_EVAL_CAP: i32 = 100000;
 const EXTENSION_MAX_PLY: i32 = 40;
@@ -495,10 +490,6 @@ function lineCells(cell: i32, d: i32, reach: i32, at: i32): i32 {
 }
 
 // ---- search.ts: negamax ----
-
-@inline function isProven(score: i32): bool {
-  return score >= PROVEN_THRESHOLD || score <= -PROVEN_THRESHOLD;
-}
 
 /** search.ts logReduction. */
 function logReduction(depth: i32, i: i32, pvNode: bool, improving: bool, tactical: bool): i32 {

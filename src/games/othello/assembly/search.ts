@@ -14,33 +14,29 @@
  * Not tsc input (tsconfig excludes this folder): `i32`, `u64`, `unchecked`, `popcnt` are AssemblyScript's.
  */
 import { bit, board, flips, mobility } from './bitboard';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  EVAL_LIMIT,
+  HINT_WEIGHT,
+  HISTORY_LIMIT,
+  INFINITE_SCORE,
+  KILLER_BONUS_1,
+  KILLER_BONUS_2,
+  MAX_PLY,
+  PROVEN_THRESHOLD,
+  TACTICAL_ORDER_SCORE,
+  TT_MOVE_BONUS,
+  WIN_SCORE,
+  isProven,
+  pollStop,
+  ttProbe,
+  ttStore,
+} from '../../../search/assembly/host';
 
-// @ts-ignore: decorator
-@external('env', 'ttProbe')
-declare function ttProbe(lo: i32, hi: i32, ply: i32): i32;
-// @ts-ignore: decorator
-@external('env', 'ttStore')
-declare function ttStore(lo: i32, hi: i32, depth: i32, bound: i32, score: i32, ply: i32, move: i32, exact: i32): void;
-// @ts-ignore: decorator
-@external('env', 'pollStop')
-declare function pollStop(nodes: f64): i32;
-
-// src/search/score.ts and search.ts.
-const WIN_SCORE: i32 = 1000000;
-const MAX_PLY: i32 = 256;
-const PROVEN_THRESHOLD: i32 = WIN_SCORE - 10000;
-const EVAL_LIMIT: i32 = 500000;
-const INFINITE_SCORE: i32 = WIN_SCORE + 1;
-const BOUND_UPPER: i32 = 1;
-const BOUND_LOWER: i32 = 2;
-const BOUND_EXACT: i32 = 3;
-const TT_MOVE_BONUS: i32 = 1 << 30;
+// search.ts's own (the shared ones: ../../../search/assembly/host.ts).
 const NO_CUT: i32 = -(1 << 30);
-const KILLER_BONUS_1: i32 = 1 << 29;
-const KILLER_BONUS_2: i32 = (1 << 29) - 1;
-const HISTORY_LIMIT: i32 = 1 << 20;
-const HINT_WEIGHT: i32 = 4;
-const TACTICAL_ORDER_SCORE: i32 = 500000 * HINT_WEIGHT;
 // Othello (board.ts, patterns.ts, probcut.ts, pattern-eval.ts).
 const PASS_MOVE: i32 = 64;
 const MOVE_SPACE: i32 = 65;
@@ -439,12 +435,6 @@ function moveOrderScore(move: i32, p: u64, o: u64, at: i32): i32 {
   unchecked((OWN_AFTER[at] = <u64>i64x2.extract_lane(both, 1)));
   const replies = count(r) + count(r & CORNERS);
   return unchecked(SQUARE_ORDER[move]) - replies * 64;
-}
-
-// @ts-ignore: decorator
-@inline
-function isProven(score: i32): bool {
-  return score >= PROVEN_THRESHOLD || score <= -PROVEN_THRESHOLD;
 }
 
 // tt.ts, line for line: two 4-word slots per bucket, [key ^ data, move, score, meta]; meta = depth | bound << 8 |
