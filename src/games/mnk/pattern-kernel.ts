@@ -62,6 +62,22 @@ export interface SearchExports {
   ): number;
   nodesAfter(): number;
   heuristicLeaves(): number;
+  vctOffsetOf(which: number): number;
+  vctFindWin(
+    side: number,
+    hashLo: number,
+    hashHi: number,
+    stones: number,
+    candidates: number,
+    sideLo: number,
+    sideHi: number,
+    exact: number,
+    maxDepth: number,
+    nodeLimit: number,
+    stop: number,
+  ): number;
+  vctNodes(): number;
+  vctStopped(): number;
 }
 
 /** What the search's imports call: the table and the stop check of the search that runs it (search-kernel.ts sets it). */
@@ -71,7 +87,7 @@ export interface SearchBridge {
   pollStop(nodes: number): number;
 }
 
-/** Boards up to this many cells (32 x 32) carry the search's arrays (about 2.5 MB at the limit); larger ones search in TypeScript. */
+/** Boards up to this many cells (32 x 32) carry the search's and the VCT's arrays (about 5 MB at the limit); larger ones search in TypeScript. */
 export const SEARCH_MAX_CELLS = 1024;
 
 export interface BoardKernel {
@@ -93,6 +109,7 @@ export interface BoardKernel {
 interface KernelExports extends SearchExports {
   layout(count: number, n: number): number;
   searchLayout(): number;
+  vctLayout(): number;
   offsetOf(which: number): number;
   place(cell: number, s: number): void;
   remove(cell: number, s: number): number;
@@ -135,7 +152,7 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   const withSearch = count <= SEARCH_MAX_CELLS;
   let memory: { buffer: ArrayBuffer };
   try {
-    memory = new WebAssembly.Memory({ initial: Math.ceil((kernelBytes(count) + (withSearch ? searchBytes(count) : 0)) / PAGE) });
+    memory = new WebAssembly.Memory({ initial: Math.ceil((kernelBytes(count) + (withSearch ? searchBytes(count) + vctBytes(count) : 0)) / PAGE) });
   } catch {
     return null;
   }
@@ -154,7 +171,7 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   };
   const instance = new WebAssembly.Instance(compiled, { env });
   const k = instance.exports as unknown as KernelExports;
-  const end = withSearch ? (k.layout(count, n), k.searchLayout()) : k.layout(count, n);
+  const end = withSearch ? (k.layout(count, n), k.searchLayout(), k.vctLayout()) : k.layout(count, n);
   if (end > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
   return {
     buffer: memory.buffer,
@@ -182,4 +199,11 @@ function searchBytes(count: number): number {
   const stacks = 2 * (maxPly + 1) * count * 4 + maxPly * maxPly * 4 + (maxPly + 1) * 4 + (maxPly + 2) * 4 + 8 * 4;
   const perCell = 4 * 4 + 4 + 24 * 5 + 2 + 2 + 4 + 4 + 2 * 4 + 4 + 2 * 4 + 4;
   return fixed + stacks + perCell * count + 4 + 64;
+}
+
+/** An upper bound of the bytes assembly/vct.ts's vctLayout() adds for `count` cells (its order, padded). */
+function vctBytes(count: number): number {
+  const maxPlies = 42;
+  const stride = 2 * count + 33;
+  return (1 << 17) * 16 + 6561 * 4 + maxPlies * 4 + count * 4 + 2 * stride * maxPlies * 4 + 8;
 }

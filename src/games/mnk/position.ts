@@ -306,6 +306,12 @@ export class MnkPosition implements SearchPosition, MnkBoardView {
     return this.searchKernel;
   }
 
+  /** The board's WebAssembly kernel for the root's pattern VCT (vct.ts): the search's, made here if not yet. */
+  vctKernel(): MnkSearchKernel | null {
+    if (this.searchKernel === undefined) this.searchKernel = this.makeSearchKernel();
+    return this.searchKernel;
+  }
+
   private makeSearchKernel(): MnkSearchKernel | null {
     const p = this.patterns;
     if (p === null || this.cellCount <= FULL_WIDTH_CELLS || !searchKernelApplies(this.cellCount, this.neighbourCells.length)) return null;

@@ -6,6 +6,9 @@
  * the board's Zobrist keys and neighbour lists are copied in once per board. The transposition table and the stop
  * check stay the calling search's, through the kernel's imports.
  *
+ * The same kernel runs the root's pattern VCT (assembly/vct.ts, VctSolver's findWin through findVct), with the
+ * solver's table of proven results handed over to its memory.
+ *
  * The kernel covers a subtree only when no node of it with a ply left reaches the last FULL_WIDTH_EMPTIES empties
  * (whose move lists are the window engine's, kept in TypeScript): there the TypeScript negamax runs.
  */
@@ -14,9 +17,11 @@ import type { TranspositionTable } from '../../search/tt.js';
 import { LOG_REDUCTIONS, MOVE_COUNTS } from '../../search/search.js';
 import { MAX_PLY } from '../../search/score.js';
 import type { SearchBridge, SearchExports } from './pattern-kernel.js';
-import { HAS_POLICY, POLICY_ENEMY, POLICY_FAR, POLICY_LINE, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
+import { HAS_POLICY, HINT_VALUE, POLICY_ENEMY, POLICY_FAR, POLICY_LINE, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
 import { LAST_OPPONENT_BY_DISTANCE, LAST_OWN_BY_DISTANCE } from './pattern-search.js';
 import { FULL_WIDTH_EMPTIES } from './moves.js';
+import { VCT_TABLE_INTS, type VctKernel } from './vct.js';
+import type { VcfStop } from './vcf.js';
 
 /** assembly/search.ts searchOffsetOf() indices. */
 const S_POLICY_OWN = 0;
@@ -40,6 +45,10 @@ const S_PV_TABLE = 17;
 const S_PV_LENGTH = 18;
 const S_HIT = 19;
 const S_EVAL_AT = 20;
+/** assembly/vct.ts vctOffsetOf() indices. */
+const V_TABLE = 0;
+const V_HINT_VALUE = 1;
+const V_PV = 2;
 /** assembly/search.ts RING_MAX: neighbours a cell's candidate ring may have. */
 const RING_MAX = 24;
 /** search.ts EXTENSION_MAX_PLY: single replies are extended (no ply used) above this ply. */
@@ -93,7 +102,7 @@ export function searchKernelApplies(cellCount: number, neighbourCount: number): 
   return !disabled && HAS_POLICY && neighbourCount <= RING_MAX * cellCount;
 }
 
-export class MnkSearchKernel implements SubtreeSearch, SearchBridge {
+export class MnkSearchKernel implements SubtreeSearch, SearchBridge, VctKernel {
   readonly killers: Int32Array;
   readonly history: Int32Array;
   readonly pvTable: Int32Array;
@@ -102,8 +111,15 @@ export class MnkSearchKernel implements SubtreeSearch, SearchBridge {
   nodes = 0;
   heuristicLeaves = 0;
   readonly probCuts = 0;
+  readonly vctTable: Int32Array;
+  vctNodes = 0;
+  vctStopped = false;
+  vctMove = -1;
   private readonly hit: Int32Array;
+  private readonly vctLine: Int32Array;
   private host: SubtreeHost | null = null;
+  /** The stop check of the VCT running now (the search's stop check otherwise). */
+  private vctStop: VcfStop | undefined;
 
   constructor(
     private readonly pos: KernelPosition,
@@ -119,6 +135,8 @@ export class MnkSearchKernel implements SubtreeSearch, SearchBridge {
     this.pvLength = new Int32Array(buffer, at(S_PV_LENGTH), MAX_PLY + 1);
     this.evalAtPly = new Int32Array(buffer, at(S_EVAL_AT), MAX_PLY + 2);
     this.hit = new Int32Array(buffer, at(S_HIT), 8);
+    this.vctTable = new Int32Array(buffer, k.vctOffsetOf(V_TABLE), VCT_TABLE_INTS);
+    this.vctLine = new Int32Array(buffer, k.vctOffsetOf(V_PV), 1);
   }
 
   /** Copies the board's data into the kernel's memory; answers the views the position must use from now on. */
@@ -131,6 +149,7 @@ export class MnkSearchKernel implements SubtreeSearch, SearchBridge {
     new Int32Array(buffer, at(S_LAST_OWN), LAST_OWN_BY_DISTANCE.length).set(LAST_OWN_BY_DISTANCE);
     new Int32Array(buffer, at(S_MOVE_COUNTS), MOVE_COUNTS.length).set(MOVE_COUNTS);
     new Int32Array(buffer, at(S_LOG_REDUCTIONS), LOG_REDUCTIONS.length).set(LOG_REDUCTIONS);
+    new Int32Array(buffer, k.vctOffsetOf(V_HINT_VALUE), HINT_VALUE.length).set(HINT_VALUE);
     new Int32Array(buffer, at(S_ZOBRIST), data.zobrist.length).set(data.zobrist);
     new Int32Array(buffer, at(S_NEIGHBOUR_START), data.neighbourStart.length).set(data.neighbourStart);
     new Int32Array(buffer, at(S_NEIGHBOUR_CELLS), data.neighbourCells.length).set(data.neighbourCells);
@@ -218,6 +237,33 @@ export class MnkSearchKernel implements SubtreeSearch, SearchBridge {
   }
 
   pollStop(nodes: number): number {
+    if (this.vctStop !== undefined) return this.vctStop.shouldStop() ? 1 : 0;
     return this.host!.pollStop(nodes) ? 1 : 0;
+  }
+
+  findVct(exact: boolean, maxDepth: number, nodeLimit: number, stop: VcfStop | undefined): number {
+    const pos = this.pos;
+    this.vctStop = stop;
+    try {
+      const d = this.k.vctFindWin(
+        pos.side,
+        pos.hashLo,
+        pos.hashHi,
+        pos.stones,
+        pos.candidateCount,
+        this.sideKeyLo,
+        this.sideKeyHi,
+        exact ? 1 : 0,
+        maxDepth,
+        nodeLimit,
+        stop === undefined ? 0 : 1,
+      );
+      this.vctNodes = this.k.vctNodes();
+      this.vctStopped = this.k.vctStopped() !== 0;
+      this.vctMove = d > 0 ? this.vctLine[0] : -1;
+      return d;
+    } finally {
+      this.vctStop = undefined;
+    }
   }
 }

@@ -18,7 +18,9 @@
  * length the shortest within these move sets (an upper bound on the shortest win).
  *
  * Hot code: integer moves, one move buffer per ply, make/unmake, a typed-array table of proven
- * results (position-keyed, so kept from call to call), a node budget and a stop check.
+ * results (position-keyed, so kept from call to call), a node budget and a stop check. On a board with the
+ * search's WebAssembly kernel the same search runs there (assembly/vct.ts): the table moves into that board's
+ * memory, so the results, node counts and table stay those of this code.
  */
 import { C_BLOCK4, F_FIVE, F_FOUR, F_THREE, F_WIN4 } from './pattern-tables.js';
 import type { PatternBoard } from './patterns.js';
@@ -30,10 +32,29 @@ const MAX_PLIES = 2 * MAX_VCT_DEPTH + 2;
 const TT_BITS = 17;
 const TT_MASK = (1 << TT_BITS) - 1;
 const TT_ENTRY = 4;
+/** Int32 words of the table of proven results (assembly/vct.ts lays out the same). */
+export const VCT_TABLE_INTS = (TT_MASK + 1) * TT_ENTRY;
 const NO_WIN = 127;
 const CHECK_MASK = 63;
 /** A defender's answers to a three lie within this many cells of the winning-four cell, on its lines. */
 const LINE_REACH = 4;
+
+/** The VCT in a board's WebAssembly kernel (search-kernel.ts): the same search on that board's memory. */
+export interface VctKernel {
+  /** The kernel's table of proven results (this module's layout), a view of its memory. */
+  readonly vctTable: Int32Array;
+  /** Of the last findVct: nodes, whether the budget or the stop check ended it, the winning move (-1: none). */
+  readonly vctNodes: number;
+  readonly vctStopped: boolean;
+  readonly vctMove: number;
+  /** findWin() of the board's position as it stands (`exact`: the board's rule, which salts the table). */
+  findVct(exact: boolean, maxDepth: number, nodeLimit: number, stop: VcfStop | undefined): number;
+}
+
+/** A position whose board may carry the VCT kernel. */
+export interface VctPosition extends VcfPosition {
+  vctKernel?(): VctKernel | null;
+}
 
 export class VctSolver {
   nodes = 0;
@@ -50,17 +71,32 @@ export class VctSolver {
   private order = new Int32Array(0);
   private stamp = new Int32Array(0);
   private stampValue = 0;
-  /** [hashLo ^ salt, hashHi, deepest d proven to fail, shallowest d proven won (NO_WIN: none)] per slot. */
-  private readonly table = new Int32Array((TT_MASK + 1) * TT_ENTRY);
+  /**
+   * [hashLo ^ salt, hashHi, deepest d proven to fail, shallowest d proven won (NO_WIN: none)] per slot; the last
+   * kernel's view when a kernel ran the search (the next one gets a copy).
+   */
+  private table: Int32Array = new Int32Array(VCT_TABLE_INTS);
   private salt = 0;
 
   /**
    * Smallest d in [2, maxDepth] (attacker moves) of a VCT win for the side to move, 1 for a five on
    * the board's next move, or 0 (none within the budget; `stopped` says whether the budget ended it).
    */
-  findWin(pos: VcfPosition, maxDepth: number, nodeLimit: number, stop?: VcfStop): number {
+  findWin(pos: VctPosition, maxDepth: number, nodeLimit: number, stop?: VcfStop): number {
     const patterns = pos.patterns;
     if (patterns === null) return 0;
+    const kernel = pos.vctKernel?.() ?? null;
+    if (kernel !== null) {
+      if (this.table !== kernel.vctTable) {
+        kernel.vctTable.set(this.table);
+        this.table = kernel.vctTable;
+      }
+      const d = kernel.findVct(patterns.exact, maxDepth, nodeLimit, stop);
+      this.nodes = kernel.vctNodes;
+      this.stopped = kernel.vctStopped;
+      if (d > 0) this.pv[0] = kernel.vctMove;
+      return d;
+    }
     this.pos = pos;
     this.patterns = patterns;
     this.stop = stop;

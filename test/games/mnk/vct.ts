@@ -7,12 +7,18 @@
  *    had only the VCF there and returned nothing;
  *  - a like shape for the opponent under exactly five: the root defence removes the replies after
  *    which the opponent still wins (all but two removals checked with the window threat search) and
- *    keeps the block.
+ *    keeps the block;
+ *  - the same search in the board's WebAssembly kernel (assembly/vct.ts): on seeded random positions, one solver's
+ *    calls in turn (its table handed from board to board) give the depth, winning move, node count and stop flag the
+ *    TypeScript search gives (useSearchKernel(false)), under node budgets and a stop check that end calls early.
  */
 import t from 'tap';
 import { MnkPosition } from '../../../src/games/mnk/position.js';
 import { VcfSolver } from '../../../src/games/mnk/vcf.js';
 import { VctSolver } from '../../../src/games/mnk/vct.js';
+import { useSearchKernel } from '../../../src/games/mnk/search-kernel.js';
+import { F_FIVE } from '../../../src/games/mnk/pattern-tables.js';
+import { Random } from '../../../src/core/random.js';
 import { EXACT_DEPTH, ThreatSearch } from '../../../src/games/mnk/threats.js';
 import { solveMnk } from '../../../src/games/mnk/solver.js';
 import { WIN_SCORE } from '../../../src/search/score.js';
@@ -104,4 +110,84 @@ t.test('root defence: replies that leave the opponent a VCT are removed, the blo
     confirmed++;
   }
   t.equal(confirmed, count - keptCount - 2, 'every other removal confirmed');
+});
+
+/** Moves of a seeded random position near the centre of an empty size x size board, K = 5, without a five. */
+function randomStones(size: number, exact: boolean, seed: number, stones: number): number[] {
+  const rng = new Random(seed);
+  const pos = new MnkPosition(size, size, 5, new Uint8Array(size * size), 0, undefined, exact);
+  const p = pos.patterns!;
+  const centre = size >> 1;
+  const moves: number[] = [];
+  for (let tries = 0; moves.length < stones && tries < 100 * stones; tries++) {
+    const radius = Math.min(centre, 3 + (moves.length >> 2));
+    const move = (centre + rng.below(2 * radius + 1) - radius) * size + (centre + rng.below(2 * radius + 1) - radius);
+    if (pos.cells[move] !== 0) continue;
+    pos.makeMove(move);
+    if (p.count(0, F_FIVE) + p.count(1, F_FIVE) > 0) pos.unmakeMove(move);
+    else moves.push(move);
+  }
+  return moves;
+}
+
+interface VctCase {
+  size: number;
+  exact: boolean;
+  moves: number[];
+  limit: number;
+  /** Stop-check calls answered "go on" before the first "stop" (undefined: no stop check). */
+  stopAfter?: number;
+}
+
+/** One solver's findWin on each case in turn, in the kernel or in TypeScript: "depth:move:nodes:stopped" each. */
+function vctRun(kernel: boolean, cases: readonly VctCase[]): string[] {
+  useSearchKernel(kernel);
+  try {
+    const vct = new VctSolver();
+    return cases.map((c) => {
+      const pos = new MnkPosition(c.size, c.size, 5, new Uint8Array(c.size * c.size), 0, undefined, c.exact);
+      for (const move of c.moves) pos.makeMove(move);
+      let calls = 0;
+      const stop = c.stopAfter === undefined ? undefined : { shouldStop: (): boolean => calls++ >= c.stopAfter! };
+      const d = vct.findWin(pos, 12, c.limit, stop);
+      if (kernel) {
+        if (pos.vctKernel() === null || pos.vctKernel()!.vctNodes !== vct.nodes) throw new Error('the kernel did not run the VCT');
+      } else if (pos.vctKernel() !== null) {
+        throw new Error('a kernel where none was asked for');
+      }
+      return `${d}:${d > 0 ? vct.pv[0] : -1}:${vct.nodes}:${vct.stopped}`;
+    });
+  } finally {
+    useSearchKernel(true);
+  }
+}
+
+t.test('VCT in the WebAssembly kernel: the TypeScript search, move for move', async (t) => {
+  const cases: VctCase[] = [];
+  for (let seed = 1; seed <= 48; seed++) {
+    const size = seed % 3 === 0 ? 15 : 20;
+    const exact = seed % 4 === 0;
+    const limit = seed % 5 === 0 ? 700 : 20_000;
+    const stopAfter = seed % 7 === 0 ? 3 : undefined;
+    cases.push({ size, exact, moves: randomStones(size, exact, 4000 + seed, 10 + (seed % 30)), limit, stopAfter });
+  }
+  const inTypeScript = vctRun(false, cases);
+  const inKernel = vctRun(true, cases);
+  t.same(inKernel, inTypeScript, 'the same depth, winning move, nodes and stop flag, call after call');
+  const outcomes = inTypeScript.map((r) => r.split(':'));
+  t.ok(outcomes.filter((r) => Number(r[0]) > 1).length >= 10, 'wins by threats among them');
+  t.ok(outcomes.filter((r) => r[0] === '0' && Number(r[2]) > 0 && r[3] === 'false').length >= 3, 'refutations by a complete search among them');
+  t.ok(outcomes.filter((r) => r[3] === 'true' && Number(r[2]) === 700).length >= 3, 'calls ended by the node budget among them');
+  t.ok(outcomes.filter((r) => r[3] === 'true' && Number(r[2]) === 4 * 64).length >= 1, 'calls ended by the stop check among them');
+});
+
+t.test('VCT: boards without the kernel (33x33) run the TypeScript search', async (t) => {
+  const cells = new Uint8Array(33 * 33);
+  for (const [r, c] of TWOS) cells[r * 33 + c] = 1;
+  for (const [r, c] of SCATTERED) cells[r * 33 + c] = 2;
+  const pos = new MnkPosition(33, 33, 5, cells, 0);
+  t.equal(pos.vctKernel(), null, 'no kernel past 1,024 cells');
+  const vct = new VctSolver();
+  t.equal(vct.findWin(pos, 12, 100_000), 3, 'the double three wins in three own moves');
+  t.equal(vct.pv[0], 7 * 33 + 7);
 });

@@ -252,8 +252,36 @@ function removeCandidate(cell: i32): void {
   store<i32>(CANDIDATE_INDEX + (cell << 2), -1);
 }
 
+/** The position a call starts from (the host's): side to move, raw hash, stones, candidate count, side key. */
+export function enterPosition(toMove: i32, lo: i32, hi: i32, stoneCount: i32, candidates: i32, keySideLo: i32, keySideHi: i32): void {
+  side = toMove;
+  hashLo = lo;
+  hashHi = hi;
+  stones = stoneCount;
+  candidateCount = candidates;
+  sideKeyLo = keySideLo;
+  sideKeyHi = keySideHi;
+}
+
+@inline export function sideToMove(): i32 {
+  return side;
+}
+
+@inline export function zobristLo(): i32 {
+  return hashLo;
+}
+
+@inline export function zobristHi(): i32 {
+  return hashHi;
+}
+
+/** Where the search's arrays end (the VCT's start after them). */
+export function searchEnd(): i32 {
+  return SEARCH_END;
+}
+
 /** position.ts makeMove at search ply `ply`: the stone, the hash, the candidates, whether it made a five. */
-function makeMove(move: i32, ply: i32): void {
+export function makeMove(move: i32, ply: i32): void {
   const s = side;
   const five = (flagsOf(move, s) & F_FIVE) != 0;
   stones++;
@@ -278,7 +306,7 @@ function makeMove(move: i32, ply: i32): void {
   hashHi ^= sideKeyHi;
 }
 
-function unmakeMove(move: i32): void {
+export function unmakeMove(move: i32): void {
   side ^= 1;
   hashLo ^= sideKeyLo;
   hashHi ^= sideKeyHi;
