@@ -104,10 +104,10 @@ t.test('INFO: limits, memory, rules (renju and caro answered with ERROR at the n
     { ...b.info },
     { timeoutTurn: 3000, timeoutMatch: 180000, timeLeft: 100000, maxMemory: 83886080, rule: 0, gameType: 2, folder: '/tmp/brains' },
   );
-  // min(3000, 100000 / 15) = 3000, less 100 ms and 5 %.
-  t.equal(b.budgetMs(), 2750);
+  // min(3000, 100000 / 15) = 3000, less 50 ms and 2 %.
+  t.equal(b.budgetMs(), 2890);
   say('INFO time_left 15000');
-  t.equal(b.budgetMs(), 850, 'time_left / 15 = 1000, less 100 and 5 %');
+  t.equal(b.budgetMs(), 930, 'time_left / 15 = 1000, less 50 and 2 %');
   say('INFO time_left -200');
   t.equal(b.budgetMs(), 5, 'out of match time: the smallest budget');
   say('INFO time_left 2147483647', 'INFO timeout_turn 0');

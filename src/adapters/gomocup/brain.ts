@@ -72,7 +72,7 @@ export interface BrainOptions {
   readonly seed?: number;
 }
 
-export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 100, marginPct: 5, ttMb: 64 };
+export const DEFAULT_BRAIN_OPTIONS: BrainOptions = { defaultTurnMs: 5000, marginMs: 50, marginPct: 2, ttMb: 64 };
 
 /** What the brain knows from INFO lines. */
 export interface BrainInfo {
