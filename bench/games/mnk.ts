@@ -12,6 +12,7 @@ import { definition, engine, type MnkPosition } from '../../src/games/mnk/index.
 import { usePatternKernel } from '../../src/games/mnk/pattern-kernel.js';
 import { useSearchKernel } from '../../src/games/mnk/search-kernel.js';
 import { useSelectiveSearch } from '../../src/games/mnk/pattern-search.js';
+import { VctSolver } from '../../src/games/mnk/vct.js';
 import { analyse } from '../../src/search/analyse.js';
 import { perft } from '../../src/search/perft.js';
 import { Searcher } from '../../src/search/search.js';
@@ -140,6 +141,30 @@ export async function run(print: (line: string) => void, opts: { quick: boolean 
       `(${rates.board.nodes} with the board's kernel alone, ${rates.typescript.nodes} in TypeScript), ${Math.round(rate('search'))}, ` +
       `${Math.round(rate('board'))} and ${Math.round(rate('typescript'))} nodes/s (${(rate('search') / rate('board')).toFixed(2)} and ` +
       `${(rate('board') / rate('typescript')).toFixed(2)} times)`,
+  );
+  // The root's pattern VCT in WebAssembly and in TypeScript: the same searches, node for node (one solver each, as a
+  // thread keeps one; a fresh board per position).
+  const vctNodes = opts.quick ? 20_000 : 100_000;
+  const vct: Record<string, { nodes: number; wins: number; ms: number }> = {};
+  for (const key of ['kernel', 'typescript']) {
+    useSearchKernel(key === 'kernel');
+    const solver = new VctSolver();
+    let nodes = 0;
+    let wins = 0;
+    let ms = 0;
+    for (const pos of middleGames()) {
+      started = performance.now();
+      if (solver.findWin(pos, 12, vctNodes) > 0) wins++;
+      ms += performance.now() - started;
+      nodes += solver.nodes;
+    }
+    vct[key] = { nodes, wins, ms };
+  }
+  useSearchKernel(true);
+  print(
+    `K = 5 VCT, 24 20x20k5 middle games, ${vctNodes} nodes each at most: ${vct.kernel.nodes} nodes (${vct.typescript.nodes} in TypeScript), ` +
+      `${vct.kernel.wins} wins, ${vct.kernel.ms.toFixed(0)} ms in WebAssembly against ${vct.typescript.ms.toFixed(0)} ms in TypeScript ` +
+      `(${(vct.typescript.ms / vct.kernel.ms).toFixed(2)} times)`,
   );
   // The selective search against the full-width one on the middle games: nodes to the same depth, and the rate.
   const middleDepth = opts.quick ? 8 : 10;

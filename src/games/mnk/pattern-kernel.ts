@@ -9,6 +9,7 @@
  * the board runs its TypeScript path: the same state after every move, slower.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { HALF_CODES, HALF_KEYS, type HalfLineTables } from './pattern-tables.js';
 
 /** The part of the WebAssembly API used here (the ES2022 library has no WebAssembly types). */
 declare const WebAssembly: {
@@ -17,7 +18,7 @@ declare const WebAssembly: {
   Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
 };
 
-/** Arrays of the kernel's layout, by offsetOf() index (0, the code table, is the kernel's own). */
+/** Arrays of the kernel's layout, by offsetOf() index (0: the rule's half-line tables, copied in when it is made). */
 export const K_CELL_VALUE = 1;
 export const K_CELL_FLAGS = 2;
 export const K_CODES = 3;
@@ -136,12 +137,14 @@ export function usePatternKernel(on: boolean): void {
   disabled = !on;
 }
 
-/**
- * A kernel laid out for a board of `count` cells and `n` columns, or null (no kernel file, or disabled).
- * fillCode(code) answers the code table's entries the kernel does not know yet.
- */
-export function patternKernel(count: number, n: number, fillCode: (code: number) => number): BoardKernel | null {
+/** assembly/patterns.ts's HALF_KEYS and the room it leaves for the classes. */
+const KERNEL_HALF_KEYS = 63;
+const KERNEL_HALF_CLASS_BYTES = 4096;
+
+/** A kernel laid out for a board of `count` cells and `n` columns, reading codes through the rule's `halves`; or null (no kernel file, or disabled). */
+export function patternKernel(count: number, n: number, halves: HalfLineTables): BoardKernel | null {
   if (disabled) return null;
+  if (HALF_KEYS !== KERNEL_HALF_KEYS || halves.classes.length > KERNEL_HALF_CLASS_BYTES) throw new Error('pattern kernel: half-line tables of another shape');
   if (compiled === undefined) {
     const url = locate();
     compiled = url === null ? null : new WebAssembly.Module(readFileSync(url));
@@ -163,7 +166,6 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   };
   const env = {
     memory,
-    fillCode,
     ttProbe: (lo: number, hi: number, ply: number): number => bridge().ttProbe(lo, hi, ply),
     ttStore: (lo: number, hi: number, depth: number, bound: number, score: number, ply: number, move: number, exact: number): void =>
       bridge().ttStore(lo, hi, depth, bound, score, ply, move, exact),
@@ -173,6 +175,9 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
   const k = instance.exports as unknown as KernelExports;
   const end = withSearch ? (k.layout(count, n), k.searchLayout(), k.vctLayout()) : k.layout(count, n);
   if (end > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
+  const halfAt = k.offsetOf(0);
+  new Uint8Array(memory.buffer, halfAt, halves.maps.length).set(halves.maps);
+  new Uint8Array(memory.buffer, halfAt + 4 * HALF_CODES, halves.classes.length).set(halves.classes);
   return {
     buffer: memory.buffer,
     offsetOf: k.offsetOf,
@@ -187,8 +192,8 @@ export function patternKernel(count: number, n: number, fillCode: (code: number)
 
 /** An upper bound of the bytes assembly/patterns.ts's layout() needs for `count` cells. */
 function kernelBytes(count: number): number {
-  const fixed = 65536 + (1 << 20) + 6561 * 5 + 8 * 8 + 64;
-  const perCell = 16 + 4 + 4 + 4 + 4 + 2 + 8 + 2 * 4 * 4 * 2 + 40 * 5 + 4 + 4 + 1;
+  const fixed = 65536 + 4 * HALF_CODES + KERNEL_HALF_CLASS_BYTES + 6561 * 5 + 8 * 8 + 64;
+  const perCell = 16 + 4 + 4 + 4 + 4 + 2 + 8 + 2 * 4 * 4 * 2 + 40 * 5 + 4 + 4 + 1 + 2;
   return fixed + perCell * count + 64 * 5;
 }
 

@@ -70,9 +70,54 @@ export class CodeTable {
   readonly exact: boolean;
   readonly table = new Uint8Array(1 << (2 * LINE_SLOTS)).fill(UNKNOWN);
   private readonly lineClasses = new Uint8Array(TERNARY_SIZE).fill(UNKNOWN);
+  private halves: HalfLineTables | undefined;
 
   constructor(exact: boolean) {
     this.exact = exact;
+  }
+
+  /**
+   * The code table in two small steps (the WebAssembly kernel's form, 13 kB instead of 1 MiB): a side's class depends
+   * only on each half line's cells up to its first blocking one, so each half's ten bits map to one of HALF_KEYS
+   * such half lines per side, and one table of HALF_KEYS^2 classes gives the class of the pair. Every code's entry is
+   * `halfLineEntry` of it (the tests check all 2^20 under both rules).
+   */
+  halfLines(): HalfLineTables {
+    if (this.halves !== undefined) return this.halves;
+    const maps = new Uint8Array(4 * HALF_CODES);
+    const classes = new Uint8Array(HALF_KEYS * HALF_KEYS);
+    // Each half's cells from the centre outward (own 1, empty 0, blocked 2), blocked beyond the first blocking cell.
+    const outward = new Int8Array(HALF_LINE);
+    const halfKey = (bits: number, own: number, left: boolean): number => {
+      let blocked = false;
+      let key = 0;
+      for (let i = 0; i < HALF_LINE; i++) {
+        const v = (bits >>> (2 * (left ? HALF_LINE - 1 - i : i))) & 3;
+        if (blocked || (v !== 0 && v !== own)) blocked = true;
+        outward[i] = blocked ? 2 : v === 0 ? 0 : 1;
+      }
+      for (let i = HALF_LINE - 1; i >= 0; i--) key = key * 3 + outward[i];
+      return HALF_INDEX[key];
+    };
+    for (let bits = 0; bits < HALF_CODES; bits++) {
+      maps[bits] = halfKey(bits, 1, true);
+      maps[HALF_CODES + bits] = halfKey(bits, 1, false);
+      maps[2 * HALF_CODES + bits] = halfKey(bits, 2, true);
+      maps[3 * HALF_CODES + bits] = halfKey(bits, 2, false);
+    }
+    for (let left = 0; left < HALF_KEYS; left++) {
+      for (let right = 0; right < HALF_KEYS; right++) {
+        // The own-view key (slot j: 3^j) of this pair: the left half outward is slots 4..0, the right half slots 5..9.
+        let key = 0;
+        for (let i = 0; i < HALF_LINE; i++) {
+          key += HALF_CELL[left * HALF_LINE + i] * POW3[HALF_LINE - 1 - i];
+          key += HALF_CELL[right * HALF_LINE + i] * POW3[HALF_LINE + i];
+        }
+        classes[left * HALF_KEYS + right] = this.classOf(key);
+      }
+    }
+    this.halves = { maps, classes };
+    return this.halves;
   }
 
   /** The table entry of `code`, computing it when missing. */
@@ -125,6 +170,50 @@ export class CodeTable {
     this.lineClasses[key] = result;
     return result;
   }
+}
+
+/** Ten bits of a half line's five cells; the canonical half lines (own / empty up to the first blocked cell) of a side. */
+export const HALF_CODES = 1 << (2 * HALF_LINE);
+/** For each ternary outward half line (3^5), its canonical index; the canonical ones' ternary keys and cells. */
+const HALF_INDEX = new Uint8Array(3 ** HALF_LINE);
+const HALF_KEY_OF: number[] = [];
+const HALF_CELL: number[] = [];
+/** A ternary outward half line (own 1, empty 0, blocked 2) with every cell past its first blocked one blocked too. */
+function canonicalHalf(key: number): { canonical: number; cells: number[] } {
+  let blocked = false;
+  const cells: number[] = [];
+  for (let i = 0, rest = key; i < HALF_LINE; i++, rest = (rest / 3) | 0) {
+    if (rest % 3 === 2) blocked = true;
+    cells.push(blocked ? 2 : rest % 3);
+  }
+  let canonical = 0;
+  for (let i = HALF_LINE - 1; i >= 0; i--) canonical = canonical * 3 + cells[i];
+  return { canonical, cells };
+}
+for (let key = 0; key < 3 ** HALF_LINE; key++) {
+  const { canonical, cells } = canonicalHalf(key);
+  if (canonical === key) {
+    HALF_KEY_OF.push(key);
+    HALF_CELL.push(...cells);
+  }
+}
+for (let key = 0; key < 3 ** HALF_LINE; key++) HALF_INDEX[key] = HALF_KEY_OF.indexOf(canonicalHalf(key).canonical);
+/** Canonical half lines of a side: 2^k own/empty patterns before a blocking cell at k = 0..4, and 2^5 unblocked (95). */
+export const HALF_KEYS = HALF_KEY_OF.length;
+
+/** A rule's code table in the kernel's form: the four half maps (black left, black right, white left, white right) and the classes. */
+export interface HalfLineTables {
+  readonly maps: Uint8Array;
+  readonly classes: Uint8Array;
+}
+
+/** A code's entry (black's class | white's << 4) read through the half-line tables. */
+export function halfLineEntry(t: HalfLineTables, code: number): number {
+  const left = code & (HALF_CODES - 1);
+  const right = code >>> (2 * HALF_LINE);
+  const black = t.classes[t.maps[left] * HALF_KEYS + t.maps[HALF_CODES + right]];
+  const white = t.classes[t.maps[2 * HALF_CODES + left] * HALF_KEYS + t.maps[3 * HALF_CODES + right]];
+  return black | (white << 4);
 }
 
 const codeTables: (CodeTable | undefined)[] = [undefined, undefined];

@@ -155,9 +155,8 @@ export class PatternBoard {
   attachKernel(): void {
     if (this.kernelTried) return;
     this.kernelTried = true;
-    const table = this.table;
     const count = this.cellCount;
-    const kernel = patternKernel(count, this.n, (code) => classesOf(table, code));
+    const kernel = patternKernel(count, this.n, this.table.halfLines());
     if (kernel === null) return;
     const ints = (which: number, from: Int32Array): Int32Array => {
       const view = new Int32Array(kernel.buffer, kernel.offsetOf(which), from.length);

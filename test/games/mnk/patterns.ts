@@ -3,6 +3,8 @@
  *  - line classes on hand-checked lines, each expected value derived in its comment from the
  *    definition (FIVE; FLEX4 = two cells completing a five through the centre; BLOCK4 = one; FLEX3 /
  *    BLOCK3 = one more stone makes a FLEX4 / BLOCK4; ...), under freestyle and exactly five;
+ *  - the half-line tables the WebAssembly kernel reads codes through give every one of the 2^20 codes the code
+ *    table's entry, under both rules;
  *  - the incremental state (codes, keys, flags, values, sets) equals a position rebuilt from the
  *    board after random make / unmake sequences, on several board shapes and both rules; so do the
  *    lazily kept window counts once rebuilt, and every move's win or not (overlines under exactly five);
@@ -24,6 +26,7 @@ import {
   C_FLEX4,
   C_NONE,
   C_ONE,
+  CodeTable,
   F_FIVE,
   F_FOUR,
   F_THREE,
@@ -34,7 +37,9 @@ import {
   POLICY_LAST_OWN,
   POLICY_LINE,
   POLICY_OWN,
+  HALF_KEYS,
   classOfLine,
+  halfLineEntry,
   lineName,
   parseLineName,
   policyLine,
@@ -84,6 +89,19 @@ function patternState(pos: MnkPosition): unknown {
   const keys = Array.from(p.keys, (key, at) => (pos.cells[at >> 1] === 0 ? key : -1));
   return { codes: plain(p.codes), keys, flags: plain(p.cellFlags), values: plain(p.cellValue), sums: plain(p.valueSum), sets };
 }
+
+t.test("half-line tables: every code's entry, both rules", async (t) => {
+  // A side's class depends on each half line up to its first blocking cell: 2^k own/empty patterns before a block at
+  // k = 0..4 cells, 2^5 without one, 63 in all.
+  t.equal(HALF_KEYS, 1 + 2 + 4 + 8 + 16 + 32);
+  for (const exact of [false, true]) {
+    const table = new CodeTable(exact);
+    const halves = table.halfLines();
+    let differ = 0;
+    for (let code = 0; code < 1 << 20; code++) if (halfLineEntry(halves, code) !== table.fill(code)) differ++;
+    t.equal(differ, 0, `all 2^20 codes, exact=${exact}`);
+  }
+});
 
 t.test('incremental patterns equal a rebuild after random move sequences', async (t) => {
   const rng = new Random(39);

@@ -5,17 +5,17 @@
  * TypeScript board reads as its own typed arrays. The same codes, entries, keys, values, flags and flag sets in
  * the same order, so every search reads the same state (the bench's node signatures check it).
  *
- * The code table here starts empty (it holds entry + 1, so zeroed memory reads "unknown"): a code met for the
- * first time is asked of the host (`fillCode`, pattern-tables.ts's lazily filled table) and kept.
+ * A line code's entry is read through pattern-tables.ts's half-line tables (CodeTable.halfLines(), copied in by the
+ * host: 8 kB that stay in the first-level cache, where the 1 MiB code table they replace missed it): the same entry
+ * for every code.
  * Not tsc input (tsconfig excludes this folder): `i32`, `u8`, `load`, `store` are AssemblyScript's.
  */
 
-// @ts-ignore: decorator
-@external('env', 'fillCode')
-declare function fillCode(code: i32): i32;
-
 export const HALF_LINE: i32 = 5;
 export const FLAG_BITS: i32 = 4;
+/** pattern-tables.ts HALF_CODES and HALF_KEYS (the host checks the latter). */
+const HALF_CODES: i32 = 1024;
+const HALF_KEYS: i32 = 63;
 /** Below this address: the module's own data. */
 const BASE: i32 = 65536;
 
@@ -28,7 +28,8 @@ let journalTop: i32 = 0;
 let placedCount: i32 = 0;
 
 // Byte offsets of the arrays (set by layout()).
-let TABLE: i32 = 0;
+let HALF_MAPS: i32 = 0;
+let HALF_CLASSES: i32 = 0;
 let CELL_VALUE: i32 = 0;
 let CELL_FLAGS: i32 = 0;
 export let CODES: i32 = 0;
@@ -47,6 +48,9 @@ let JOURNAL_ENTRY: i32 = 0;
 let PLACED_CELLS: i32 = 0;
 let PLACED_MARKS: i32 = 0;
 export let CELLS: i32 = 0;
+/** Each cell's row and column (u8: boards to 100 cells a side), so no division per distance. */
+export let ROW_OF: i32 = 0;
+export let COL_OF: i32 = 0;
 export let END: i32 = 0;
 
 @inline function align8(x: i32): i32 {
@@ -63,8 +67,9 @@ export function layout(count: i32, n: i32): i32 {
   journalCapacity = 40 * count + 64;
   journalTop = 0;
   placedCount = 0;
-  TABLE = BASE;
-  CELL_VALUE = TABLE + (1 << 20);
+  HALF_MAPS = BASE;
+  HALF_CLASSES = HALF_MAPS + 4 * HALF_CODES;
+  CELL_VALUE = HALF_CLASSES + 4096;
   CELL_FLAGS = CELL_VALUE + 6561 * 4;
   CODES = align8(CELL_FLAGS + 6561);
   ENTRIES = CODES + count * 16;
@@ -82,14 +87,20 @@ export function layout(count: i32, n: i32): i32 {
   PLACED_CELLS = align8(JOURNAL_ENTRY + journalCapacity);
   PLACED_MARKS = PLACED_CELLS + count * 4;
   CELLS = PLACED_MARKS + count * 4;
-  END = align8(CELLS + count);
+  ROW_OF = CELLS + count;
+  COL_OF = ROW_OF + count;
+  END = align8(COL_OF + count);
+  for (let cell = 0; cell < count; cell++) {
+    store<u8>(ROW_OF + cell, <u8>(cell / n));
+    store<u8>(COL_OF + cell, <u8>(cell % n));
+  }
   return END;
 }
 
 /** Where array `which` starts (the order of pattern-kernel.ts's ARRAYS). */
 export function offsetOf(which: i32): i32 {
   switch (which) {
-    case 0: return TABLE;
+    case 0: return HALF_MAPS;
     case 1: return CELL_VALUE;
     case 2: return CELL_FLAGS;
     case 3: return CODES;
@@ -176,6 +187,15 @@ function clearCell(cell: i32, s: i32): void {
   }
 }
 
+/** pattern-tables.ts halfLineEntry(): black's class | white's << 4 of a line code. */
+@inline function entryOf(code: i32): i32 {
+  const left = code & (HALF_CODES - 1);
+  const right = code >>> 10;
+  const black = <i32>load<u8>(HALF_CLASSES + <i32>load<u8>(HALF_MAPS + left) * HALF_KEYS + <i32>load<u8>(HALF_MAPS + HALF_CODES + right));
+  const white = <i32>load<u8>(HALF_CLASSES + <i32>load<u8>(HALF_MAPS + 2 * HALF_CODES + left) * HALF_KEYS + <i32>load<u8>(HALF_MAPS + 3 * HALF_CODES + right));
+  return black | (white << 4);
+}
+
 @inline function addToKey(x: i32, s: i32, delta: i32): void {
   const at = KEYS + (x << 2) + (s << 1);
   store<u16>(at, <u16>(<i32>load<u16>(at) + delta));
@@ -197,12 +217,7 @@ function clearCell(cell: i32, s: i32): void {
 
 @inline function recode(x: i32, at: i32, now: i32, pow: i32): void {
   const before = <i32>load<u8>(ENTRIES + at);
-  // The table here holds entry + 1, so fresh (zeroed) memory means "not known yet" and needs no copy.
-  let after = <i32>load<u8>(TABLE + now) - 1;
-  if (after < 0) {
-    after = fillCode(now);
-    store<u8>(TABLE + now, <u8>(after + 1));
-  }
+  const after = entryOf(now);
   if (before == after) return;
   store<u8>(ENTRIES + at, <u8>after);
   const top = journalTop++;
@@ -287,12 +302,7 @@ export function remove(cell: i32, s: i32): i32 {
 /** One empty cell x on the new stone's line (entry `at`): +1 when its `flag` for side o goes, -1 when it comes, else 0. */
 @inline function flagChange(x: i32, at: i32, bits: i32, pow: i32, o: i32, flag: i32): i32 {
   const before = <i32>load<u8>(ENTRIES + at);
-  const now = load<i32>(CODES + (at << 2)) ^ bits;
-  let after = <i32>load<u8>(TABLE + now) - 1;
-  if (after < 0) {
-    after = fillCode(now);
-    store<u8>(TABLE + now, <u8>(after + 1));
-  }
+  const after = entryOf(load<i32>(CODES + (at << 2)) ^ bits);
   if (before == after) return 0;
   const shift = 4 * o;
   const key = <i32>load<u16>(KEYS + (x << 2) + (o << 1)) + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow;
@@ -307,12 +317,12 @@ export function removesAll(cell: i32, s: i32, flag: i32): i32 {
   const set = o * FLAG_BITS + ctz(flag);
   let left = load<i32>(SET_SIZE + (set << 2));
   // A flagged cell off the stone's four lines (or farther than a half line) keeps its codes, so its flag: no walk needed.
-  const row = cell / step1;
-  const col = cell - row * step1;
+  const row = <i32>load<u8>(ROW_OF + cell);
+  const col = <i32>load<u8>(COL_OF + cell);
   for (let i = 0; i < left; i++) {
     const w = load<i32>(SET_ITEMS + ((set * cellCount + i) << 2));
-    const dr = w / step1 - row;
-    const dc = w - (w / step1) * step1 - col;
+    const dr = <i32>load<u8>(ROW_OF + w) - row;
+    const dc = <i32>load<u8>(COL_OF + w) - col;
     const ar = abs(dr);
     const ac = abs(dc);
     if ((dr != 0 && dc != 0 && ar != ac) || max(ar, ac) > HALF_LINE) return 0;

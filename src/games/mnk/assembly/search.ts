@@ -16,12 +16,14 @@ import {
   CELLS,
   CELL_FLAG_OF,
   CODES,
+  COL_OF,
   END,
   ENTRIES,
   FLAG_BITS,
   KEYS,
   REACH_MINUS,
   REACH_PLUS,
+  ROW_OF,
   SET_ITEMS,
   SET_SIZE,
   VALUE_SUM,
@@ -29,7 +31,6 @@ import {
   place,
   remove,
   removesAll,
-  step1,
   stepOf,
 } from './patterns';
 import {
@@ -348,8 +349,8 @@ function quietForPruning(): bool {
 }
 
 @inline function chebyshev(a: i32, b: i32): i32 {
-  const dr = abs(a / step1 - b / step1);
-  const dc = abs(a % step1 - b % step1);
+  const dr = abs(<i32>load<u8>(ROW_OF + a) - <i32>load<u8>(ROW_OF + b));
+  const dc = abs(<i32>load<u8>(COL_OF + a) - <i32>load<u8>(COL_OF + b));
   return dr > dc ? dr : dc;
 }
 
