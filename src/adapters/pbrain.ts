@@ -19,10 +19,10 @@ Y the row, both from 0. Boards from ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX
 Rules (INFO rule): 0 freestyle (five or more wins), 1 exactly five (an overline does not win).
 Renju (4), caro (8) and the continuous game (2) are answered with ERROR at the next move command.
 
-Time: each move searches until min(timeout_turn, time_left / ${TIME_LEFT_SHARE}) less a margin (${DEFAULT_BRAIN_OPTIONS.marginMs} ms + ${DEFAULT_BRAIN_OPTIONS.marginPct}% of
-that limit by default), counted from the moment its command is read (the first move, when it comes
-within one turn of the process's start, from the start: a referee may time the start-up too);
-timeout_turn 0 plays at once (a 2-ply search).
+Time: each move searches until min(timeout_turn, time_left / ${TIME_LEFT_SHARE}) less a margin
+(${DEFAULT_BRAIN_OPTIONS.marginMs} ms + ${DEFAULT_BRAIN_OPTIONS.marginPct}% of that limit by default), counted from the moment its command
+is read (the first move, when it comes within one turn of the process's start, from the start: a referee may time the
+start-up too); timeout_turn 0 plays at once (a 2-ply search).
 
 Options:
   --turn-ms N    timeout_turn until the manager sends one (default ${DEFAULT_BRAIN_OPTIONS.defaultTurnMs})
