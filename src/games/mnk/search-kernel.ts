@@ -20,7 +20,7 @@ import type { SearchBridge, SearchExports } from './pattern-kernel.js';
 import { HAS_POLICY, HINT_VALUE, POLICY_ENEMY, POLICY_FAR, POLICY_LINE, POLICY_OWN, TEMPO_QUARTERS } from './pattern-tables.js';
 import { LAST_OPPONENT_BY_DISTANCE, LAST_OWN_BY_DISTANCE } from './pattern-search.js';
 import { FULL_WIDTH_EMPTIES } from './moves.js';
-import { VCT_TABLE_INTS, type VctKernel } from './vct.js';
+import { VCT_TABLE_INTS, type VctKernel, type VctSolver } from './vct.js';
 import type { VcfStop } from './vcf.js';
 
 /** assembly/search.ts searchOffsetOf() indices. */
@@ -112,6 +112,7 @@ export class MnkSearchKernel implements SubtreeSearch, SearchBridge, VctKernel {
   heuristicLeaves = 0;
   readonly probCuts = 0;
   readonly vctTable: Int32Array;
+  vctOwner: VctSolver | null = null;
   vctNodes = 0;
   vctStopped = false;
   vctMove = -1;

@@ -43,6 +43,8 @@ const LINE_REACH = 4;
 export interface VctKernel {
   /** The kernel's table of proven results (this module's layout), a view of its memory. */
   readonly vctTable: Int32Array;
+  /** The solver whose table the kernel's holds now (null: none yet). */
+  vctOwner: VctSolver | null;
   /** Of the last findVct: nodes, whether the budget or the stop check ended it, the winning move (-1: none). */
   readonly vctNodes: number;
   readonly vctStopped: boolean;
@@ -87,9 +89,12 @@ export class VctSolver {
     if (patterns === null) return 0;
     const kernel = pos.vctKernel?.() ?? null;
     if (kernel !== null) {
-      if (this.table !== kernel.vctTable) {
+      if (kernel.vctOwner !== this) {
+        // The board's table holds another solver's results: that solver keeps a copy of them.
+        kernel.vctOwner?.release(kernel.vctTable);
         kernel.vctTable.set(this.table);
         this.table = kernel.vctTable;
+        kernel.vctOwner = this;
       }
       const d = kernel.findVct(patterns.exact, maxDepth, nodeLimit, stop);
       this.nodes = kernel.vctNodes;
@@ -122,6 +127,11 @@ export class VctSolver {
       if (this.stopped) return 0;
     }
     return 0;
+  }
+
+  /** Another solver takes over the kernel table `view`: when it holds this solver's table, this one keeps a copy. */
+  release(view: Int32Array): void {
+    if (this.table === view) this.table = view.slice();
   }
 
   /** Attacker to move with d moves left (counting the final five). */

@@ -181,6 +181,34 @@ t.test('VCT in the WebAssembly kernel: the TypeScript search, move for move', as
   t.ok(outcomes.filter((r) => r[3] === 'true' && Number(r[2]) === 4 * 64).length >= 1, 'calls ended by the stop check among them');
 });
 
+t.test('VCT in the kernel: two solvers on one board keep their own tables, as in TypeScript', async (t) => {
+  // Each solver's table decides what it finds quickly; on one board the kernel holds one table, which the solver that
+  // used it last gets a copy of before the other takes it over.
+  const moves = randomStones(20, false, 4100, 40);
+  const run = (kernel: boolean): string[] => {
+    useSearchKernel(kernel);
+    try {
+      const pos = new MnkPosition(20, 20, 5, new Uint8Array(400), 0);
+      const solvers = [new VctSolver(), new VctSolver()];
+      const out: string[] = [];
+      for (let i = 0; i < moves.length; i++) {
+        pos.makeMove(moves[i]);
+        if (i < 20 || i % 3 !== 0) continue;
+        for (const [j, solver] of [0, 1, 0].map((k) => [k, solvers[k]] as const)) {
+          const d = solver.findWin(pos, 12, 3000 + 500 * j);
+          out.push(`${i}/${j}:${d}:${solver.nodes}`);
+        }
+      }
+      return out;
+    } finally {
+      useSearchKernel(true);
+    }
+  };
+  const inTypeScript = run(false);
+  t.same(run(true), inTypeScript, 'the same results and nodes, call after call');
+  t.ok(new Set(inTypeScript.map((r) => r.split(':')[2])).size > 3, 'calls of different sizes among them');
+});
+
 t.test('VCT: boards without the kernel (33x33) run the TypeScript search', async (t) => {
   const cells = new Uint8Array(33 * 33);
   for (const [r, c] of TWOS) cells[r * 33 + c] = 1;
