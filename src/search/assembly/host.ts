@@ -40,3 +40,24 @@ export const TACTICAL_ORDER_SCORE: i32 = TACTICAL_HINT * HINT_WEIGHT;
 @inline export function isProven(score: i32): bool {
   return score >= PROVEN_THRESHOLD || score <= -PROVEN_THRESHOLD;
 }
+
+/** pick.ts pickBest on i32 lists at addresses `moves` and `scores`: swaps the best-scored of [at, end) into `at` (ties keep list order). */
+export function pickBest(moves: i32, scores: i32, at: i32, end: i32): i32 {
+  let bestAt = at;
+  let bestScore = load<i32>(scores + (at << 2));
+  for (let j = at + 1; j < end; j++) {
+    const score = load<i32>(scores + (j << 2));
+    if (score > bestScore) {
+      bestScore = score;
+      bestAt = j;
+    }
+  }
+  const move = load<i32>(moves + (bestAt << 2));
+  if (bestAt != at) {
+    store<i32>(moves + (bestAt << 2), load<i32>(moves + (at << 2)));
+    store<i32>(scores + (bestAt << 2), load<i32>(scores + (at << 2)));
+    store<i32>(moves + (at << 2), move);
+    store<i32>(scores + (at << 2), bestScore);
+  }
+  return move;
+}

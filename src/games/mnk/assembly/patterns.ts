@@ -311,6 +311,39 @@ export function remove(cell: i32, s: i32): i32 {
   return had != 0 && has == 0 ? 1 : has != 0 && had == 0 ? -1 : 0;
 }
 
+// ---- Reads of the board shared by the search and the VCT (patterns.ts count, item, flags, classAt, lineCells) ----
+
+@inline export function setCount(s: i32, bit: i32): i32 {
+  return load<i32>(SET_SIZE + ((s * FLAG_BITS + bit) << 2));
+}
+
+@inline export function setItem(s: i32, bit: i32, i: i32): i32 {
+  return load<i32>(SET_ITEMS + (((s * FLAG_BITS + bit) * cellCount + i) << 2));
+}
+
+@inline export function flagsOf(cell: i32, s: i32): i32 {
+  return <i32>load<u8>(CELL_FLAG_OF + cell * 2 + s);
+}
+
+/** The class of side s on the empty `cell` along d (an empty cell's entry holds its code's classes). */
+@inline export function emptyClassAt(cell: i32, d: i32, s: i32): i32 {
+  return (<i32>load<u8>(ENTRIES + cell * 4 + d) >> (4 * s)) & 15;
+}
+
+/** The empty cells within `reach` of `cell` along d, into the i32 list at address `out` from index `at`; the new end. */
+export function lineCells(cell: i32, d: i32, reach: i32, out: i32, at: i32): i32 {
+  const step = stepOf(d);
+  const plusReach = <i32>load<u8>(REACH_PLUS + cell * 4 + d);
+  const minusReach = <i32>load<u8>(REACH_MINUS + cell * 4 + d);
+  const plus = reach < plusReach ? reach : plusReach;
+  const minus = reach < minusReach ? reach : minusReach;
+  let x = cell + step;
+  for (let i = 1; i <= plus; i++, x += step) if (load<u8>(CELLS + x) == 0) store<i32>(out + (at++ << 2), x);
+  x = cell - step;
+  for (let i = 1; i <= minus; i++, x -= step) if (load<u8>(CELLS + x) == 0) store<i32>(out + (at++ << 2), x);
+  return at;
+}
+
 /** patterns.ts removesAll(): 1 when a stone of side s on the empty `cell` would leave side 1 - s no cell with `flag` (nothing placed). */
 export function removesAll(cell: i32, s: i32, flag: i32): i32 {
   const o = 1 - s;

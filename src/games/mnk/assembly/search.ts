@@ -14,24 +14,21 @@
  */
 import {
   CELLS,
-  CELL_FLAG_OF,
   CODES,
   COL_OF,
   END,
-  ENTRIES,
-  FLAG_BITS,
   KEYS,
-  REACH_MINUS,
-  REACH_PLUS,
   ROW_OF,
-  SET_ITEMS,
-  SET_SIZE,
   VALUE_SUM,
   cellCount,
+  emptyClassAt,
+  flagsOf,
+  lineCells,
   place,
   remove,
   removesAll,
-  stepOf,
+  setCount,
+  setItem,
 } from './patterns';
 import {
   BOUND_EXACT,
@@ -50,6 +47,7 @@ import {
   TT_MOVE_BONUS,
   WIN_SCORE,
   isProven,
+  pickBest,
   pollStop,
   ttProbe,
   ttStore,
@@ -219,20 +217,6 @@ export function setSettings(on: i32, margin: i32, depth: i32, reductionRelief: i
   policyFar = far;
   sideKeyLo = keySideLo;
   sideKeyHi = keySideHi;
-}
-
-// ---- The board's sets (patterns.ts count and item) ----
-
-@inline function setCount(s: i32, bit: i32): i32 {
-  return load<i32>(SET_SIZE + ((s * FLAG_BITS + bit) << 2));
-}
-
-@inline function setItem(s: i32, bit: i32, i: i32): i32 {
-  return load<i32>(SET_ITEMS + (((s * FLAG_BITS + bit) * cellCount + i) << 2));
-}
-
-@inline function flagsOf(cell: i32, s: i32): i32 {
-  return <i32>load<u8>(CELL_FLAG_OF + cell * 2 + s);
 }
 
 // ---- position.ts: make and unmake ----
@@ -479,8 +463,7 @@ function defenceMoves(moves: i32): i32 {
     if (tried + 4 * 8 + 1 > capacity) break;
     store<i32>(SCRATCH + (tried++ << 2), w);
     for (let d = 0; d < 4; d++) {
-      // The entry of an empty cell is its code's classes (patterns.ts classAt).
-      if (((<i32>load<u8>(ENTRIES + w * 4 + d) >> (4 * o)) & 15) >= C_BLOCK4) tried = lineCells(w, d, 4, tried);
+      if (emptyClassAt(w, d, o) >= C_BLOCK4) tried = lineCells(w, d, 4, SCRATCH, tried);
     }
   }
   let defended = 0;
@@ -504,20 +487,6 @@ function defenceMoves(moves: i32): i32 {
   return count;
 }
 
-/** patterns.ts lineCells: the empty cells within `reach` of `cell` along d, into SCRATCH from `at`. */
-function lineCells(cell: i32, d: i32, reach: i32, at: i32): i32 {
-  const step = stepOf(d);
-  const plusReach = <i32>load<u8>(REACH_PLUS + cell * 4 + d);
-  const minusReach = <i32>load<u8>(REACH_MINUS + cell * 4 + d);
-  const plus = reach < plusReach ? reach : plusReach;
-  const minus = reach < minusReach ? reach : minusReach;
-  let x = cell + step;
-  for (let i = 1; i <= plus; i++, x += step) if (load<u8>(CELLS + x) == 0) store<i32>(SCRATCH + (at++ << 2), x);
-  x = cell - step;
-  for (let i = 1; i <= minus; i++, x -= step) if (load<u8>(CELLS + x) == 0) store<i32>(SCRATCH + (at++ << 2), x);
-  return at;
-}
-
 // ---- search.ts: negamax ----
 
 /** search.ts logReduction. */
@@ -529,27 +498,6 @@ function logReduction(depth: i32, i: i32, pvNode: bool, improving: bool, tactica
   if (pvNode) r -= relief;
   if (r > depth - 2) r = depth - 2;
   return r > 0 ? r : 0;
-}
-
-/** Swaps the best-scored move of [at, end) into `at` (pick.ts: ties keep list order) and returns it. */
-function pickBest(at: i32, end: i32): i32 {
-  let bestAt = at;
-  let bestScore = load<i32>(SCORES + (at << 2));
-  for (let j = at + 1; j < end; j++) {
-    const score = load<i32>(SCORES + (j << 2));
-    if (score > bestScore) {
-      bestScore = score;
-      bestAt = j;
-    }
-  }
-  const move = load<i32>(MOVES + (bestAt << 2));
-  if (bestAt != at) {
-    store<i32>(MOVES + (bestAt << 2), load<i32>(MOVES + (at << 2)));
-    store<i32>(SCORES + (bestAt << 2), load<i32>(SCORES + (at << 2)));
-    store<i32>(MOVES + (at << 2), move);
-    store<i32>(SCORES + (at << 2), bestScore);
-  }
-  return move;
 }
 
 function scoreMoves(offset: i32, count: i32, ttMove: i32, ply: i32): void {
@@ -674,7 +622,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, offset: i32): i32 
     }
   }
   for (let i = 0; i < count; i++) {
-    const move = pickBest(offset + i, offset + count);
+    const move = pickBest(MOVES, SCORES, offset + i, offset + count);
     const orderScore = load<i32>(SCORES + ((offset + i) << 2));
     if (i >= moveLimit && best > -EVAL_LIMIT && orderScore < TACTICAL_ORDER_SCORE) {
       leaves++;

@@ -6,9 +6,9 @@
  * those of the TypeScript path (the tests check it).
  * Not tsc input (tsconfig excludes this folder): `i32`, `u8`, `load`, `store` are AssemblyScript's.
  */
-import { CELLS, ENTRIES, FLAG_BITS, KEYS, REACH_MINUS, REACH_PLUS, SET_ITEMS, SET_SIZE, CELL_FLAG_OF, cellCount, stepOf } from './patterns';
+import { CELLS, KEYS, cellCount, emptyClassAt, flagsOf, lineCells, setCount, setItem } from './patterns';
 import { enterPosition, makeMove, searchEnd, sideToMove, unmakeMove, zobristLo, zobristHi } from './search';
-import { pollStop } from '../../../search/assembly/host';
+import { pickBest, pollStop } from '../../../search/assembly/host';
 
 // vct.ts's constants.
 const MAX_VCT_DEPTH: i32 = 20;
@@ -64,38 +64,9 @@ export function vctOffsetOf(which: i32): i32 {
   return which == 0 ? TABLE : which == 1 ? HINT_VALUE : which == 2 ? PV : VCT_END;
 }
 
-@inline function setCount(s: i32, bit: i32): i32 {
-  return load<i32>(SET_SIZE + ((s * FLAG_BITS + bit) << 2));
-}
-
-@inline function setItem(s: i32, bit: i32, i: i32): i32 {
-  return load<i32>(SET_ITEMS + (((s * FLAG_BITS + bit) * cellCount + i) << 2));
-}
-
 /** patterns.ts value(): the hand-set value of side s's stone on `cell` (0 when occupied). */
 @inline function valueOf(cell: i32, s: i32): i32 {
   return load<u8>(CELLS + cell) == 0 ? load<i32>(HINT_VALUE + (<i32>load<u16>(KEYS + (cell << 2) + (s << 1)) << 2)) : 0;
-}
-
-/** pick.ts pickBest on MOVES and ORDER. */
-function pickBest(at: i32, end: i32): i32 {
-  let bestAt = at;
-  let bestScore = load<i32>(ORDER + (at << 2));
-  for (let j = at + 1; j < end; j++) {
-    const score = load<i32>(ORDER + (j << 2));
-    if (score > bestScore) {
-      bestScore = score;
-      bestAt = j;
-    }
-  }
-  const move = load<i32>(MOVES + (bestAt << 2));
-  if (bestAt != at) {
-    store<i32>(MOVES + (bestAt << 2), load<i32>(MOVES + (at << 2)));
-    store<i32>(ORDER + (bestAt << 2), load<i32>(ORDER + (at << 2)));
-    store<i32>(MOVES + (at << 2), move);
-    store<i32>(ORDER + (at << 2), bestScore);
-  }
-  return move;
 }
 
 @inline function countNode(): void {
@@ -158,7 +129,7 @@ function attack(d: i32, ply: i32): bool {
     if (d >= 3) {
       for (let i = 0, threes = setCount(a, F_THREE_BIT); i < threes; i++) {
         const cell = setItem(a, F_THREE_BIT, i);
-        if ((<i32>load<u8>(CELL_FLAG_OF + cell * 2 + a) & F_FOUR) != 0) continue;
+        if ((flagsOf(cell, a) & F_FOUR) != 0) continue;
         store<i32>(MOVES + ((base + count) << 2), cell);
         store<i32>(ORDER + ((base + count) << 2), valueOf(cell, a) + (valueOf(cell, o) >> 1));
         count++;
@@ -166,7 +137,7 @@ function attack(d: i32, ply: i32): bool {
     }
   }
   for (let i = 0; i < count; i++) {
-    const move = pickBest(base + i, base + count);
+    const move = pickBest(MOVES, ORDER, base + i, base + count);
     makeMove(move, ply);
     countNode();
     let won = false;
@@ -213,8 +184,7 @@ function defend(d: i32, ply: i32): bool {
   const lines = count;
   let end = count;
   for (let dir = 0; dir < 4; dir++) {
-    // The entry of an empty cell is its code's classes (patterns.ts classAt).
-    if (((<i32>load<u8>(ENTRIES + w * 4 + dir) >> (4 * a)) & 15) >= C_BLOCK4) end = lineCells(w, dir, moves, end);
+    if (emptyClassAt(w, dir, a) >= C_BLOCK4) end = lineCells(w, dir, LINE_REACH, moves, end);
   }
   for (let j = lines; j < end; j++) {
     const cell = load<i32>(moves + (j << 2));
@@ -232,20 +202,6 @@ function defend(d: i32, ply: i32): bool {
     if (!lost) return false;
   }
   return true;
-}
-
-/** patterns.ts lineCells: the empty cells within LINE_REACH of `cell` along d, into the list at `out` from index `at`. */
-function lineCells(cell: i32, d: i32, out: i32, at: i32): i32 {
-  const step = stepOf(d);
-  const plusReach = <i32>load<u8>(REACH_PLUS + cell * 4 + d);
-  const minusReach = <i32>load<u8>(REACH_MINUS + cell * 4 + d);
-  const plus = LINE_REACH < plusReach ? LINE_REACH : plusReach;
-  const minus = LINE_REACH < minusReach ? LINE_REACH : minusReach;
-  let x = cell + step;
-  for (let i = 1; i <= plus; i++, x += step) if (load<u8>(CELLS + x) == 0) store<i32>(out + (at++ << 2), x);
-  x = cell - step;
-  for (let i = 1; i <= minus; i++, x -= step) if (load<u8>(CELLS + x) == 0) store<i32>(out + (at++ << 2), x);
-  return at;
 }
 
 /**
