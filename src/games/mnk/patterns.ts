@@ -293,45 +293,36 @@ export class PatternBoard {
 
   /**
    * Whether a stone of side s on the empty `cell` would leave the other side no cell with `flag`, read without placing
-   * it: only the empty cells on the stone's four lines change, each in the one direction it shares with the stone, so
-   * their keys after the move are their keys now plus one class difference (the same tables as place()).
+   * it. A stone never gives the other side a flag (its classes only fall: the tests check every line code and class
+   * change under both rules), so the answer is whether each flagged cell but `cell` loses its flag. Such a cell must
+   * lie within a half line on one of the stone's four lines, and only its entry in that direction changes, so its key
+   * after the move is its key now plus one class difference (the same tables as place()).
    */
   removesAll(cell: number, s: number, flag: number): boolean {
     if (this.kernel !== null) return this.kernel.removesAll(cell, s, flag) !== 0;
     const o = 1 - s;
     const shift = 4 * o;
-    const codes = this.codes;
-    const cells = this.cells;
-    const entries = this.entries;
-    const keys = this.keys;
-    const cellFlags = this.cellFlags;
-    let left = this.count(o, flag);
-    // The cell itself is occupied afterwards: out of every set.
-    if ((cellFlags[cell * 2 + o] & flag) !== 0) left--;
-    for (let d = 0; d < 4; d++) {
-      const step = this.steps[d];
-      const pow = POW9[d];
-      for (let half = 0; half < 2; half++) {
-        let bits = half === 0 ? (s + 1) << (2 * (HALF_LINE - 1)) : (s + 1) << (2 * HALF_LINE);
-        const dx = half === 0 ? step : -step;
-        for (let i = half === 0 ? this.reachPlus[cell * 4 + d] : this.reachMinus[cell * 4 + d], x = cell + dx; i > 0; i--, x += dx) {
-          if (cells[x] === 0) {
-            const at = x * 4 + d;
-            const before = entries[at];
-            const after = classesOf(this.table, codes[at] ^ bits);
-            if (before !== after) {
-              const key = keys[x * 2 + o] + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow;
-              const had = (cellFlags[x * 2 + o] & flag) !== 0;
-              const has = (CELL_FLAGS[key] & flag) !== 0;
-              if (had && !has) left--;
-              else if (has && !had) return false;
-            }
-          }
-          bits = half === 0 ? bits >>> 2 : bits << 2;
-        }
-      }
+    const n = this.n;
+    const row = (cell / n) | 0;
+    const col = cell - row * n;
+    for (let i = 0, left = this.count(o, flag); i < left; i++) {
+      const w = this.item(o, flag, i);
+      if (w === cell) continue;
+      const dr = ((w / n) | 0) - row;
+      const dc = w - ((w / n) | 0) * n - col;
+      const distance = Math.max(Math.abs(dr), Math.abs(dc));
+      if ((dr !== 0 && dc !== 0 && Math.abs(dr) !== Math.abs(dc)) || distance > HALF_LINE) return false;
+      const d = dr === 0 ? 0 : dc === 0 ? 1 : dr === dc ? 2 : 3;
+      const plus = dr === 0 ? dc > 0 : dr > 0;
+      // place()'s bits for a cell `distance` away on the plus or the minus side of the stone.
+      const bits = (s + 1) << (plus ? 2 * (HALF_LINE - distance) : 2 * (HALF_LINE + distance - 1));
+      const at = w * 4 + d;
+      const before = this.entries[at];
+      const after = classesOf(this.table, this.codes[at] ^ bits);
+      const key = this.keys[w * 2 + o] + (((after >> shift) & 15) - ((before >> shift) & 15)) * POW9[d];
+      if ((CELL_FLAGS[key] & flag) !== 0) return false;
     }
-    return left === 0;
+    return true;
   }
 
   /** Walks one cell's empty neighbours along direction d within `reach` (defence candidates); returns the new end. */

@@ -37,7 +37,10 @@ import {
   POLICY_LAST_OWN,
   POLICY_LINE,
   POLICY_OWN,
+  CELL_FLAGS,
+  CELL_KEYS,
   HALF_KEYS,
+  POW9,
   classOfLine,
   halfLineEntry,
   lineName,
@@ -100,6 +103,45 @@ t.test("half-line tables: every code's entry, both rules", async (t) => {
     let differ = 0;
     for (let code = 0; code < 1 << 20; code++) if (halfLineEntry(halves, code) !== table.fill(code)) differ++;
     t.equal(differ, 0, `all 2^20 codes, exact=${exact}`);
+  }
+});
+
+// removesAll leans on this: a stone on a line never gives the other side a flag anywhere on it. Every code, every empty
+// slot, each side's stone there: the other side's class never rises, and none of the class falls seen, with any classes
+// in the cell's three other directions, adds a flag to the cell's key.
+t.test('a stone only lowers the other side: its classes fall and no flag appears, both rules', async (t) => {
+  for (const exact of [false, true]) {
+    const table = new CodeTable(exact);
+    const falls = new Set<number>();
+    let rises = 0;
+    for (let code = 0; code < 1 << 20; code++) {
+      if ((code & (code >>> 1) & 0x55555) !== 0) continue;
+      const entry = table.fill(code);
+      for (let slot = 0; slot < 10; slot++) {
+        if (((code >>> (2 * slot)) & 3) !== 0) continue;
+        for (const s of [0, 1]) {
+          const shift = 4 * (1 - s);
+          const before = (entry >> shift) & 15;
+          const after = (table.fill(code | ((s + 1) << (2 * slot))) >> shift) & 15;
+          if (after > before) rises++;
+          else if (after < before) falls.add(before * 16 + after);
+        }
+      }
+    }
+    t.equal(rises, 0, `exact=${exact}: no class rises`);
+    t.ok(falls.size > 10, `exact=${exact}: ${falls.size} kinds of class fall`);
+    let appears = 0;
+    for (const fall of falls) {
+      for (let d = 0; d < 4; d++) {
+        for (let key = 0; key < CELL_KEYS; key++) {
+          const cls = Math.floor(key / POW9[d]) % 9;
+          if (cls !== fall >> 4) continue;
+          const fallen = key - ((fall >> 4) - (fall & 15)) * POW9[d];
+          if ((CELL_FLAGS[fallen] & ~CELL_FLAGS[key]) !== 0) appears++;
+        }
+      }
+    }
+    t.equal(appears, 0, `exact=${exact}: no flag appears with any class fall`);
   }
 });
 

@@ -299,18 +299,6 @@ export function remove(cell: i32, s: i32): i32 {
   return 1;
 }
 
-/** One empty cell x on the new stone's line (entry `at`): +1 when its `flag` for side o goes, -1 when it comes, else 0. */
-@inline function flagChange(x: i32, at: i32, bits: i32, pow: i32, o: i32, flag: i32): i32 {
-  const before = <i32>load<u8>(ENTRIES + at);
-  const after = entryOf(load<i32>(CODES + (at << 2)) ^ bits);
-  if (before == after) return 0;
-  const shift = 4 * o;
-  const key = <i32>load<u16>(KEYS + (x << 2) + (o << 1)) + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow;
-  const had = <i32>load<u8>(CELL_FLAG_OF + x * 2 + o) & flag;
-  const has = <i32>load<u8>(CELL_FLAGS + key) & flag;
-  return had != 0 && has == 0 ? 1 : has != 0 && had == 0 ? -1 : 0;
-}
-
 // ---- Reads of the board shared by the search and the VCT (patterns.ts count, item, flags, classAt, lineCells) ----
 
 @inline export function setCount(s: i32, bit: i32): i32 {
@@ -344,42 +332,35 @@ export function lineCells(cell: i32, d: i32, reach: i32, out: i32, at: i32): i32
   return at;
 }
 
-/** patterns.ts removesAll(): 1 when a stone of side s on the empty `cell` would leave side 1 - s no cell with `flag` (nothing placed). */
+/**
+ * patterns.ts removesAll(): 1 when a stone of side s on the empty `cell` would leave side 1 - s no cell with `flag`
+ * (nothing placed). A stone never gives the other side a flag, so each flagged cell but `cell` must lose its own.
+ */
 export function removesAll(cell: i32, s: i32, flag: i32): i32 {
   const o = 1 - s;
   const set = o * FLAG_BITS + ctz(flag);
-  let left = load<i32>(SET_SIZE + (set << 2));
-  // A flagged cell off the stone's four lines (or farther than a half line) keeps its codes, so its flag: no walk needed.
   const row = <i32>load<u8>(ROW_OF + cell);
   const col = <i32>load<u8>(COL_OF + cell);
-  for (let i = 0; i < left; i++) {
+  const shift = 4 * o;
+  for (let i = 0, left = load<i32>(SET_SIZE + (set << 2)); i < left; i++) {
     const w = load<i32>(SET_ITEMS + ((set * cellCount + i) << 2));
+    if (w == cell) continue;
     const dr = <i32>load<u8>(ROW_OF + w) - row;
     const dc = <i32>load<u8>(COL_OF + w) - col;
     const ar = abs(dr);
     const ac = abs(dc);
-    if ((dr != 0 && dc != 0 && ar != ac) || max(ar, ac) > HALF_LINE) return 0;
+    const distance = max(ar, ac);
+    // Off the stone's four lines, or farther than a half line: its codes, so its flag, stay.
+    if ((dr != 0 && dc != 0 && ar != ac) || distance > HALF_LINE) return 0;
+    const d = dr == 0 ? 0 : dc == 0 ? 1 : dr == dc ? 2 : 3;
+    const plus = dr == 0 ? dc > 0 : dr > 0;
+    // toggle()'s bits for a cell `distance` away on the plus or the minus side of the stone.
+    const bits = (s + 1) << (plus ? 2 * (HALF_LINE - distance) : 2 * (HALF_LINE + distance - 1));
+    const at = w * 4 + d;
+    const before = <i32>load<u8>(ENTRIES + at);
+    const after = entryOf(load<i32>(CODES + (at << 2)) ^ bits);
+    const key = <i32>load<u16>(KEYS + (w << 2) + (o << 1)) + (((after >> shift) & 15) - ((before >> shift) & 15)) * pow9(d);
+    if ((<i32>load<u8>(CELL_FLAGS + key) & flag) != 0) return 0;
   }
-  if ((<i32>load<u8>(CELL_FLAG_OF + cell * 2 + o) & flag) != 0) left--;
-  for (let d = 0; d < 4; d++) {
-    const step = stepOf(d);
-    const pow = pow9(d);
-    let bits = (s + 1) << (2 * (HALF_LINE - 1));
-    let x = cell + step;
-    for (let i = <i32>load<u8>(REACH_PLUS + cell * 4 + d); i > 0; i--, x += step, bits >>>= 2) {
-      if (load<u8>(CELLS + x) != 0) continue;
-      const change = flagChange(x, x * 4 + d, bits, pow, o, flag);
-      if (change < 0) return 0;
-      left -= change;
-    }
-    bits = (s + 1) << (2 * HALF_LINE);
-    x = cell - step;
-    for (let i = <i32>load<u8>(REACH_MINUS + cell * 4 + d); i > 0; i--, x -= step, bits <<= 2) {
-      if (load<u8>(CELLS + x) != 0) continue;
-      const change = flagChange(x, x * 4 + d, bits, pow, o, flag);
-      if (change < 0) return 0;
-      left -= change;
-    }
-  }
-  return left == 0 ? 1 : 0;
+  return 1;
 }
