@@ -308,8 +308,9 @@ export class PatternBoard {
     for (let i = 0, left = this.count(o, flag); i < left; i++) {
       const w = this.item(o, flag, i);
       if (w === cell) continue;
-      const dr = ((w / n) | 0) - row;
-      const dc = w - ((w / n) | 0) * n - col;
+      const wRow = (w / n) | 0;
+      const dr = wRow - row;
+      const dc = w - wRow * n - col;
       const distance = Math.max(Math.abs(dr), Math.abs(dc));
       if ((dr !== 0 && dc !== 0 && Math.abs(dr) !== Math.abs(dc)) || distance > HALF_LINE) return false;
       const d = dr === 0 ? 0 : dc === 0 ? 1 : dr === dc ? 2 : 3;
