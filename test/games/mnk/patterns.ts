@@ -5,6 +5,8 @@
  *    BLOCK3 = one more stone makes a FLEX4 / BLOCK4; ...), under freestyle and exactly five;
  *  - the half-line tables the WebAssembly kernel reads codes through give every one of the 2^20 codes the code
  *    table's entry, under both rules;
+ *  - a stone only lowers the other side's classes on its lines, and no such fall adds a flag (what removesAll's reading
+ *    of the flagged cells alone rests on), over every code and both rules;
  *  - the incremental state (codes, keys, flags, values, sets) equals a position rebuilt from the
  *    board after random make / unmake sequences, on several board shapes and both rules; so do the
  *    lazily kept window counts once rebuilt, and every move's win or not (overlines under exactly five);
