@@ -425,19 +425,8 @@ function generate(offset: i32, ply: i32): i32 {
   }
   let i = 0;
   for (; i < quiet && kept < limit; i++) {
-    let best = i;
-    let bestHint = load<i32>(HINTS + (i << 2));
-    for (let j = i + 1; j < quiet; j++) {
-      const h = load<i32>(HINTS + (j << 2));
-      if (h > bestHint) {
-        best = j;
-        bestHint = h;
-      }
-    }
-    const cell = load<i32>(SCRATCH + (best << 2));
-    store<i32>(SCRATCH + (best << 2), load<i32>(SCRATCH + (i << 2)));
-    store<i32>(HINTS + (best << 2), load<i32>(HINTS + (i << 2)));
-    store<i32>(hints + (kept << 2), bestHint);
+    const cell = pickBest(SCRATCH, HINTS, i, quiet);
+    store<i32>(hints + (kept << 2), load<i32>(HINTS + (i << 2)));
     store<i32>(moves + (kept++ << 2), cell);
   }
   truncated = i < quiet;
