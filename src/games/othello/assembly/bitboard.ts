@@ -94,6 +94,39 @@ export function flips(sq: i32, p: u64, o: u64): u64 {
   return f;
 }
 
+/**
+ * LAST_COUNT[c * 256 + p8]: discs flipped along a line by a move at position c when p8 holds the mover's discs
+ * and every other square of the line is the opponent's (the last empty square). A diagonal's gathered byte has
+ * zeros off the board, read as opponent runs that reach the byte's end unbracketed, so they flip nothing.
+ */
+const LAST_COUNT = new StaticArray<u8>(8 * 256);
+for (let c = 0; c < 8; c++) {
+  for (let p8 = 0; p8 < 256; p8++) {
+    let n = 0;
+    for (let step = -1; step <= 1; step += 2) {
+      let j = c + step;
+      while (j >= 0 && j < 8 && ((p8 >> j) & 1) == 0) j += step;
+      if (j >= 0 && j < 8) n += step > 0 ? j - c - 1 : c - j - 1;
+    }
+    LAST_COUNT[(c << 8) | p8] = <u8>n;
+  }
+}
+
+/**
+ * popcnt(flips(sq, p, ~(p | bit(sq)))) without the flips: the count of discs p flips on the last empty square,
+ * one table read per line (Edax's count_last_flip).
+ */
+export function lastFlipCount(sq: i32, p: u64): i32 {
+  const c = sq & 7;
+  const r = sq >> 3;
+  const cBase = c << 8;
+  let n = <i32>unchecked(LAST_COUNT[cBase | <i32>((p >> <u64>(r << 3)) & 0xff)]);
+  n += <i32>unchecked(LAST_COUNT[cBase | <i32>(((p & unchecked(DIAGONAL[sq])) * FILE_A) >> 56)]);
+  n += <i32>unchecked(LAST_COUNT[cBase | <i32>(((p & unchecked(ANTI_DIAGONAL[sq])) * FILE_A) >> 56)]);
+  n += <i32>unchecked(LAST_COUNT[(r << 8) | <i32>((((p >> <u64>c) & FILE_A) * COLUMN_GATHER) >> 56)]);
+  return n;
+}
+
 /** Moves of p along one direction pair (+d and -d) through the opponent discs in mask (Kogge-Stone, as Edax). */
 // @ts-ignore: decorator
 @inline

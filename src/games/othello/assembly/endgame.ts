@@ -17,7 +17,7 @@ const NO_SCORE: i32 = -SCORE_MAX - 1;
 const NOT_A: u64 = 0xfefefefefefefefe;
 const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
 
-import { bit, board, flips, mobility } from './bitboard';
+import { bit, board, flips, lastFlipCount, mobility } from './bitboard';
 
 /** Tables filled by the host from edges.ts (addresses exported below), so both paths share one source. */
 const EDGE_STABLE = new StaticArray<u8>(6561);
@@ -187,10 +187,9 @@ function finalScore(p: u64, o: u64, empties: i32): i32 {
 /** One empty square left, the player to move: count the flips instead of playing the move. */
 function lastSquare(p: u64, o: u64, sq: i32): i32 {
   const diff = 2 * <i32>popcnt(p) - 63;
-  const b = bit(sq);
-  let n = <i32>popcnt(flips(sq, p, ~(p | b)));
+  let n = lastFlipCount(sq, p);
   if (n > 0) return diff + 2 * n + 1;
-  n = <i32>popcnt(flips(sq, o, ~(o | b)));
+  n = lastFlipCount(sq, o);
   if (n > 0) return diff - 2 * n - 1;
   return diff > 0 ? diff + 1 : diff - 1;
 }
