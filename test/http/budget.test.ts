@@ -8,8 +8,9 @@ import { buildApp } from '../../src/http/app.js';
 import { ResponseReserve } from '../../src/http/response-reserve.js';
 import { SearchPool } from '../../src/pool/pool.js';
 
-// Deadlines are checked with generous slack (machines are noisy); speed is measured by `npm run bench`.
-const SLACK_MS = 400;
+// Deadlines are checked with generous slack (machines are noisy: CI runs several test files at once on two cores, and a
+// fresh worker's first search compiles its code); speed and latency are measured by `npm run bench`.
+const SLACK_MS = 1000;
 
 // Apps shared by the tests below (each app's threads cost CPU to start); a test that changes its app's state runs last on it.
 const oneWorker = await testApp({ WORKERS: '1', MAX_QUEUE: '8' });
