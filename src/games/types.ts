@@ -34,6 +34,11 @@ export interface SelectiveSearch {
    * the evaluation is not improving (or was not taken); the child keeps at least one ply. Without it: one or two plies, quiet moves only.
    */
   readonly logReductionRelief?: number;
+  /**
+   * Optional: from depth 5 on, each iteration searches the root inside this many points either side of the last
+   * iteration's score, and again with that side widened (twice the step each time) when the result falls outside.
+   */
+  readonly aspirationDelta?: number;
 }
 
 /** A mutable position the search walks with make/unmake. Implementations must not allocate per node. */

@@ -124,6 +124,8 @@ const CHECK_INTERVAL_MASK = 127;
  */
 const TIMED_CHECK_MASK = 15;
 const TT_MOVE_BONUS = 1 << 30;
+/** Iterations from this depth on search inside an aspiration window (when the selective search sets one). */
+const ASPIRATION_MIN_DEPTH = 5;
 /** Static evaluation not computed at a ply (selective search). */
 const NO_EVAL = -0x7fffffff;
 /** Reverse futility pruning returns only evaluations inside this bound (not those that stand for a decided position). */
@@ -202,6 +204,8 @@ export class Searcher implements SubtreeHost {
   private readonly probCutOut = new Float64Array(3);
   /** ProbCut probes that cut (a statistic for tools and tests). */
   probCuts = 0;
+  /** Root searches repeated with a wider aspiration window (a statistic for tools and tests). */
+  aspirationResearches = 0;
   private deadline = Infinity;
   private nodeLimit = Infinity;
   private shouldStop: (() => boolean) | undefined;
@@ -272,7 +276,7 @@ export class Searcher implements SubtreeHost {
         bestPv = lines[0].pv;
         exact = lines.every((line) => line.exact);
       } else {
-        const score = this.searchRoot(depth, rootCount);
+        const score = this.searchRootAspirated(depth, rootCount, completedDepth > 0 ? bestScore : 0, completedDepth > 0);
         if (this.stopped) {
           // A partial iteration still counts when its first (previous best) move was fully searched
           // and another move beat it.
@@ -328,6 +332,7 @@ export class Searcher implements SubtreeHost {
     this.useProbCut = typeof pos.probCut === 'function';
     this.selective = this.useOrderHint && typeof pos.quietForPruning === 'function' ? (pos.selectiveSearch ?? null) : null;
     this.probCuts = 0;
+    this.aspirationResearches = 0;
     const bufferSize = (MAX_PLY + 1) * pos.maxMoves;
     if (this.moves.length < bufferSize) {
       this.moves = new Int32Array(bufferSize);
@@ -390,11 +395,42 @@ export class Searcher implements SubtreeHost {
     }
   }
 
-  /** Searches every root move; leaves the best at moves[0] (the rest keep their order). */
-  private searchRoot(depth: number, count: number): number {
+  /**
+   * The root inside an aspiration window around the last iteration's score (selective search with aspirationDelta):
+   * a result outside it is searched again with that side of the window widened, by twice the step each time.
+   */
+  private searchRootAspirated(depth: number, count: number, previous: number, hasPrevious: boolean): number {
+    const delta = this.selective?.aspirationDelta ?? 0;
+    if (delta <= 0 || !hasPrevious || depth < ASPIRATION_MIN_DEPTH || Math.abs(previous) >= EVAL_LIMIT) {
+      return this.searchRoot(depth, count, -INFINITE_SCORE, INFINITE_SCORE);
+    }
+    let step = delta;
+    let alpha = previous - step;
+    let beta = previous + step;
+    for (;;) {
+      const score = this.searchRoot(depth, count, alpha, beta);
+      if (this.stopped) return score;
+      if (score <= alpha && alpha > -INFINITE_SCORE) {
+        this.aspirationResearches++;
+        step *= 2;
+        alpha = score - step <= -EVAL_LIMIT ? -INFINITE_SCORE : score - step;
+      } else if (score >= beta && beta < INFINITE_SCORE) {
+        this.aspirationResearches++;
+        step *= 2;
+        beta = score + step >= EVAL_LIMIT ? INFINITE_SCORE : score + step;
+      } else {
+        return score;
+      }
+    }
+  }
+
+  /**
+   * Searches every root move inside (alpha, beta); leaves the best at moves[0] (the rest keep their order). A move
+   * reaching beta ends the loop (the caller widens the window).
+   */
+  private searchRoot(depth: number, count: number, alpha: number, beta: number): number {
     const pos = this.pos;
-    let alpha = -INFINITE_SCORE;
-    const beta = INFINITE_SCORE;
+    const alphaOrig = alpha;
     let best = -INFINITE_SCORE;
     let bestIndex = 0;
     this.partialBest = -1;
@@ -424,17 +460,22 @@ export class Searcher implements SubtreeHost {
         bestIndex = i;
         this.updatePv(0, move);
         if (score > alpha) alpha = score;
-        this.partialBest = move;
-        this.partialScore = score;
+        // Below the window every move scores at most alpha: none is a better guess than the first.
+        if (score > alphaOrig) {
+          this.partialBest = move;
+          this.partialScore = score;
+        }
+        if (score >= beta) break;
       }
     }
-    if (!this.stopped && bestIndex > 0) {
+    if (!this.stopped && bestIndex > 0 && best > alphaOrig) {
       const move = this.moves[bestIndex];
       for (let j = bestIndex; j > 0; j--) this.moves[j] = this.moves[j - 1];
       this.moves[0] = move;
     }
     if (!this.stopped) {
-      this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, BOUND_EXACT, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
+      const bound = best >= beta ? BOUND_LOWER : best <= alphaOrig ? BOUND_UPPER : BOUND_EXACT;
+      this.table.store(pos.hashLo ^ this.keyLo, pos.hashHi ^ this.keyHi, depth, bound, best, 0, this.moves[0], this.heuristicLeaves === hlStart);
     }
     return best;
   }

@@ -56,8 +56,9 @@ export interface PatternPosition extends MnkBoardView, VcfPosition {
  * The search's selective part on this path (search.ts): reverse futility 800 a ply (about 0.3 of the
  * evaluation's logistic scale, 2,712: tools/gomoku-fit.ts) to depth 6, late quiet root moves reduced from the
  * fifth (two plies from the thirteenth), and below the root Rapfi's ln(depth) x ln(move number) reductions of every
- * move after the first, a ply less for a tactical move and at a PV node. Measured against Rapfi:
- * docs/gomoku-strength.md, eighth and thirty-fourth rounds.
+ * move after the first, a ply less for a tactical move and at a PV node; from depth 5 the root searches inside 1000
+ * points either side of the last iteration's score (about the median change from one iteration to the next on the
+ * bench's middle games). Measured against Rapfi: docs/gomoku-strength.md, eighth, thirty-fourth and forty-first rounds.
  */
 export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = {
   futilityMargin: 800,
@@ -65,6 +66,7 @@ export const PATTERN_SELECTIVE_SEARCH: SelectiveSearch = {
   rootReductionFrom: 4,
   rootDoubleReductionFrom: 12,
   logReductionRelief: 1,
+  aspirationDelta: 1000,
 };
 let selectiveSearchOn = true;
 

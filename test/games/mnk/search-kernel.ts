@@ -57,6 +57,8 @@ interface Signature {
   depth: number;
   lines: string;
   candidates: number[];
+  /** Root searches repeated outside the aspiration window (the selective search's, from depth 5). */
+  researches: number;
 }
 
 function searchOnce(make: () => MnkPosition, limits: SearchLimits, kernel: boolean): Signature {
@@ -67,7 +69,7 @@ function searchOnce(make: () => MnkPosition, limits: SearchLimits, kernel: boole
     const r = searcher.search(pos, limits);
     const lines = r.lines.map((line) => `${line.move}:${line.score}:${line.exact}:${line.pv.join(',')}`).join(' ');
     const candidates = Array.from(pos.candidates.subarray(0, pos.candidateCount));
-    return { nodes: r.nodes, score: r.score, move: r.move, pv: r.pv, depth: r.depth, lines, candidates };
+    return { nodes: r.nodes, score: r.score, move: r.move, pv: r.pv, depth: r.depth, lines, candidates, researches: searcher.aspirationResearches };
   } finally {
     useSearchKernel(true);
   }
@@ -101,6 +103,7 @@ t.test('kernel == TypeScript: nodes, score, move, PV, lines and the candidate li
   ];
   let proven = 0;
   let searched = 0;
+  let researches = 0;
   for (const c of cases) {
     const moves = randomQuiet(c.size, c.exactK === true, c.seed, c.plies);
     const make = (): MnkPosition => positionAfter(c.size, c.exactK === true, moves);
@@ -112,6 +115,7 @@ t.test('kernel == TypeScript: nodes, score, move, PV, lines and the candidate li
       const without = searchOnce(make, limits, false);
       t.same(withKernel, without, `${c.size}x${c.size}${c.exactK ? ' exactly five' : ''}, ${moves.length} stones, depth ${c.depth}: ${without.nodes} nodes`);
       searched++;
+      researches += without.researches;
       if (isProven(without.score)) proven++;
     } finally {
       useSelectiveSearch(true);
@@ -119,6 +123,7 @@ t.test('kernel == TypeScript: nodes, score, move, PV, lines and the candidate li
   }
   t.ok(searched >= 6, `${searched} of the 8 games were still going`);
   t.ok(proven > 0, `${proven} searches ended in a proven score`);
+  t.ok(researches > 0, `the root searched again outside its aspiration window ${researches} times`);
 });
 
 t.test('kernel == TypeScript when a node limit stops the search inside the kernel', async (t) => {

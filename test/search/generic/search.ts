@@ -4,6 +4,7 @@ import { TranspositionTable } from '../../../src/search/tt.js';
 import { perft } from '../../../src/search/perft.js';
 import { WIN_SCORE, isProven, provenPlies } from '../../../src/search/score.js';
 import { SubtractionGame } from '../../support/subtraction-game.js';
+import { RandomTree } from '../../support/random-tree.js';
 
 // Expected values: subtraction game 1..3 (see test/support/subtraction-game.ts): the mover loses iff
 // heap % 4 == 0; a won game lasts 1 + 2*floor(heap/4) plies, a lost one heap/2 plies.
@@ -74,4 +75,30 @@ t.test('perft counts move sequences', async (t) => {
   t.equal(perft(new SubtractionGame(2), 3), 0);
   t.equal(perft(new SubtractionGame(2), 3, true), 2);
   t.equal(perft(new SubtractionGame(5), 0), 1);
+});
+
+// Expected values: the same search with the root's full window (test/support/random-tree.ts: plain alpha-beta, one
+// minimax value a depth whatever the window). A window of one point fails high or low at nearly every iteration.
+t.test('an aspiration window searches again until the score lies inside it, and finds the full window\'s value', async (t) => {
+  let researched = 0;
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const full = new Searcher(new TranspositionTable(1)).search(new RandomTree(seed, 5, 200_000, undefined), { maxDepth: 6 });
+    for (const delta of [1, 3000, 400_000]) {
+      const searcher = new Searcher(new TranspositionTable(1));
+      const r = searcher.search(new RandomTree(seed, 5, 200_000, delta), { maxDepth: 6 });
+      t.equal(r.score, full.score, `seed ${seed}, window ${delta}: the full window's score`);
+      t.equal(r.move, full.move, `seed ${seed}, window ${delta}: the full window's move`);
+      t.equal(r.pv[0], r.move, 'the line starts with the move');
+      if (delta === 400_000) t.equal(searcher.aspirationResearches, 0, 'a window wider than the evaluation never fails');
+      else researched += searcher.aspirationResearches;
+      if (delta === 1) t.ok(searcher.aspirationResearches >= 2, `seed ${seed}: a one-point window is searched again each iteration from depth 5`);
+    }
+  }
+  t.ok(researched > 12, `searched again ${researched} times`);
+});
+
+t.test('an aspiration window stopped by the deadline still answers a legal move', async (t) => {
+  const r = new Searcher(new TranspositionTable(1)).search(new RandomTree(9, 6, 200_000, 1), { deadline: Date.now() + 30 });
+  t.ok(r.move >= 0 && r.move < 6, `move ${r.move}`);
+  t.equal(r.stopReason, 'time');
 });
