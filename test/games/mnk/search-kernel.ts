@@ -2,8 +2,9 @@
  * The K = 5 search below the root in WebAssembly (assembly/search.ts, built by `npm run build`): offered where it
  * applies, and the same search as the TypeScript negamax it replaces. Each position is searched twice on fresh
  * tables, with the kernel and without (useSearchKernel): the same node count, score, move, principal variation and
- * lines, and afterwards the same candidate list in the same order (the position's candidate arrays live in the
- * kernel's memory once it is made). Positions are seeded random stones near the centre with no five or winning-four
+ * lines, and afterwards the same candidate list and flag sets in the same order (the position's candidate arrays live
+ * in the kernel's memory once it is made; the kernel evaluates a depth-1 node's children without placing them, and
+ * must leave both orders as the TypeScript search's place and remove do, since the move lists read them). Positions are seeded random stones near the centre with no five or winning-four
  * cell for either side, on 20x20 and 15x15, freestyle and exactly five, with the selective search
  * on and off, three lines (multi-PV), a node limit that stops the search inside the kernel, and boards small enough
  * that the top of the tree stays in TypeScript (search-kernel.ts covers()) while the kernel searches below it.
@@ -17,7 +18,7 @@ import { useSearchKernel } from '../../../src/games/mnk/search-kernel.js';
 import { NOT_TERMINAL, isProven } from '../../../src/search/score.js';
 import { Searcher, type SearchLimits } from '../../../src/search/search.js';
 import { TranspositionTable } from '../../../src/search/tt.js';
-import { F_FIVE, F_WIN4 } from '../../../src/games/mnk/pattern-tables.js';
+import { F_FIVE, F_FOUR, F_THREE, F_WIN4 } from '../../../src/games/mnk/pattern-tables.js';
 import { emptyPosition } from '../../fixtures/mnk/boards.js';
 
 /**
@@ -57,6 +58,8 @@ interface Signature {
   depth: number;
   lines: string;
   candidates: number[];
+  /** Each side's cells of each flag, in the board's set order. */
+  flagSets: string;
   /** Root searches repeated outside the aspiration window (the selective search's, from depth 5). */
   researches: number;
 }
@@ -69,7 +72,16 @@ function searchOnce(make: () => MnkPosition, limits: SearchLimits, kernel: boole
     const r = searcher.search(pos, limits);
     const lines = r.lines.map((line) => `${line.move}:${line.score}:${line.exact}:${line.pv.join(',')}`).join(' ');
     const candidates = Array.from(pos.candidates.subarray(0, pos.candidateCount));
-    return { nodes: r.nodes, score: r.score, move: r.move, pv: r.pv, depth: r.depth, lines, candidates, researches: searcher.aspirationResearches };
+    const sets: string[] = [];
+    for (const s of [0, 1]) {
+      for (const flag of [F_FIVE, F_WIN4, F_FOUR, F_THREE]) {
+        const items: number[] = [];
+        for (let i = 0; i < pos.patterns!.count(s, flag); i++) items.push(pos.patterns!.item(s, flag, i));
+        sets.push(items.join(','));
+      }
+    }
+    const flagSets = sets.join(' ');
+    return { nodes: r.nodes, score: r.score, move: r.move, pv: r.pv, depth: r.depth, lines, candidates, flagSets, researches: searcher.aspirationResearches };
   } finally {
     useSearchKernel(true);
   }

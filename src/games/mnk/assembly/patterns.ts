@@ -265,6 +265,117 @@ function toggleCodes(cell: i32, stone: i32): void {
   }
 }
 
+/**
+ * What place(cell, s) would change, without placing: per side, the change of its value sum and of its counts of
+ * cells flagged F_FIVE and F_WIN4 (previewValue, previewFives, previewWin4s). A leaf reads no more of its board, so
+ * a search evaluates its leaves this way instead of a place and a remove: each empty cell lies on one of the
+ * stone's lines only, so its keys change by one line's term, as in toggle().
+ */
+export let previewValue0: i32 = 0;
+export let previewValue1: i32 = 0;
+export let previewFives0: i32 = 0;
+export let previewFives1: i32 = 0;
+export let previewWin4s0: i32 = 0;
+export let previewWin4s1: i32 = 0;
+/** The flag changes place() would make, in its order: cell | side << 14 | old flags << 16 | new flags << 20. */
+const PREVIEW_EVENTS = new StaticArray<i32>(96);
+let previewEventCount: i32 = 0;
+let previewCell: i32 = 0;
+
+export function previewPlace(cell: i32, stone: i32): void {
+  let value0 = -load<i32>(CELL_VALUE_OF + (cell << 3));
+  let value1 = -load<i32>(CELL_VALUE_OF + (cell << 3) + 4);
+  const placed0 = <i32>load<u8>(CELL_FLAG_OF + cell * 2);
+  const placed1 = <i32>load<u8>(CELL_FLAG_OF + cell * 2 + 1);
+  let fives0 = -(placed0 & 1);
+  let fives1 = -(placed1 & 1);
+  let win4s0 = -((placed0 >> 1) & 1);
+  let win4s1 = -((placed1 >> 1) & 1);
+  let events = 0;
+  for (let d = 0; d < 4; d++) {
+    const step = stepOf(d);
+    const pow = pow9(d);
+    for (let side = 0; side < 2; side++) {
+      // The plus side first (bits shift right as the cells go away), then the minus side (left).
+      let bits = side == 0 ? stone << (2 * (HALF_LINE - 1)) : stone << (2 * HALF_LINE);
+      const delta = side == 0 ? step : -step;
+      let x = cell + delta;
+      for (let i = <i32>load<u8>((side == 0 ? REACH_PLUS : REACH_MINUS) + cell * 4 + d); i > 0; i--, x += delta) {
+        if (load<u8>(CELLS + x) == 0) {
+          const at = x * 4 + d;
+          const before = <i32>load<u8>(ENTRIES + at);
+          const after = entryOf(load<i32>(CODES + (at << 2)) ^ bits);
+          if (before != after) {
+            const dBlack = (after & 15) - (before & 15);
+            const dWhite = (after >> 4) - (before >> 4);
+            if (dBlack != 0) {
+              const key = <i32>load<u16>(KEYS + (x << 2)) + dBlack * pow;
+              value0 += load<i32>(CELL_VALUE + (key << 2)) - load<i32>(CELL_VALUE_OF + (x << 3));
+              const flags = <i32>load<u8>(CELL_FLAGS + key) ^ <i32>load<u8>(CELL_FLAG_OF + x * 2);
+              if (flags != 0) {
+                const now = <i32>load<u8>(CELL_FLAGS + key);
+                if ((flags & 1) != 0) fives0 += (now & 1) != 0 ? 1 : -1;
+                if ((flags & 2) != 0) win4s0 += (now & 2) != 0 ? 1 : -1;
+                unchecked((PREVIEW_EVENTS[events++] = x | (0 << 14) | ((now ^ flags) << 16) | (now << 20)));
+              }
+            }
+            if (dWhite != 0) {
+              const key = <i32>load<u16>(KEYS + (x << 2) + 2) + dWhite * pow;
+              value1 += load<i32>(CELL_VALUE + (key << 2)) - load<i32>(CELL_VALUE_OF + (x << 3) + 4);
+              const flags = <i32>load<u8>(CELL_FLAGS + key) ^ <i32>load<u8>(CELL_FLAG_OF + x * 2 + 1);
+              if (flags != 0) {
+                const now = <i32>load<u8>(CELL_FLAGS + key);
+                if ((flags & 1) != 0) fives1 += (now & 1) != 0 ? 1 : -1;
+                if ((flags & 2) != 0) win4s1 += (now & 2) != 0 ? 1 : -1;
+                unchecked((PREVIEW_EVENTS[events++] = x | (1 << 14) | ((now ^ flags) << 16) | (now << 20)));
+              }
+            }
+          }
+        }
+        if (side == 0) bits >>>= 2;
+        else bits <<= 2;
+      }
+    }
+  }
+  previewValue0 = value0;
+  previewValue1 = value1;
+  previewFives0 = fives0;
+  previewFives1 = fives1;
+  previewWin4s0 = win4s0;
+  previewWin4s1 = win4s1;
+  previewEventCount = events;
+  previewCell = cell;
+}
+
+/**
+ * The flag sets' order as place() and remove() of the previewed stone leave it (each set appends and removes by
+ * swapping in its last item, so a place and a remove permute it): the same set updates, in the same order, with
+ * every flag back where it was. The lists the search generates read this order.
+ */
+export function leavePreviewSets(): void {
+  const cell = previewCell;
+  const placed0 = <i32>load<u8>(CELL_FLAG_OF + cell * 2);
+  const placed1 = <i32>load<u8>(CELL_FLAG_OF + cell * 2 + 1);
+  const events = previewEventCount;
+  if (events == 0 && (placed0 | placed1) == 0) return;
+  if (placed0 != 0) updateSets(cell, 0, placed0, 0);
+  if (placed1 != 0) updateSets(cell, 1, placed1, 0);
+  for (let i = 0; i < events; i++) {
+    const e = unchecked(PREVIEW_EVENTS[i]);
+    const before = (e >> 16) & 15;
+    const after = (e >> 20) & 15;
+    updateSets(e & 0x3fff, (e >> 14) & 1, before ^ after, after);
+  }
+  for (let i = 0; i < events; i++) {
+    const e = unchecked(PREVIEW_EVENTS[i]);
+    const before = (e >> 16) & 15;
+    const after = (e >> 20) & 15;
+    updateSets(e & 0x3fff, (e >> 14) & 1, before ^ after, before);
+  }
+  if (placed0 != 0) updateSets(cell, 0, placed0, placed0);
+  if (placed1 != 0) updateSets(cell, 1, placed1, placed1);
+}
+
 /** patterns.ts place(): a stone of side s on the empty `cell`. */
 export function place(cell: i32, s: i32): void {
   store<u8>(CELLS + cell, <u8>(s + 1));

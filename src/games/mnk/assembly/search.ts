@@ -25,6 +25,14 @@ import {
   flagsOf,
   lineCells,
   place,
+  leavePreviewSets,
+  previewFives0,
+  previewFives1,
+  previewPlace,
+  previewValue0,
+  previewValue1,
+  previewWin4s0,
+  previewWin4s1,
   remove,
   removesAll,
   setCount,
@@ -541,6 +549,56 @@ function updatePv(ply: i32, move: i32): void {
   return load<i32>(EVAL_AT + (ply << 2));
 }
 
+/**
+ * The candidate list as a make and an unmake of `move` leave it: the neighbours the make adds are removed again,
+ * and the move, which the make took out (its place filled by the last cell), is appended: its place and the last
+ * one's swap. The lists the search generates read this order, so the trees stay those of the TypeScript path.
+ */
+function leaveCandidates(move: i32): void {
+  const at = load<i32>(CANDIDATE_INDEX + (move << 2));
+  if (at < 0) return;
+  const lastAt = candidateCount - 1;
+  const last = load<i32>(CANDIDATES + (lastAt << 2));
+  store<i32>(CANDIDATES + (at << 2), last);
+  store<i32>(CANDIDATE_INDEX + (last << 2), at);
+  store<i32>(CANDIDATES + (lastAt << 2), move);
+  store<i32>(CANDIDATE_INDEX + (move << 2), lastAt);
+}
+
+/**
+ * negamax at depth 0 of the child after `move` (at ply `childPly`), without making the move: the same steps up to
+ * the evaluation (the PV length, the stop check, the five, the full board), the same counters, and evaluate() of the
+ * child's board read from previewPlace(move), called first. A node at depth 1 searches its children this way.
+ */
+function leafAfter(move: i32, childPly: i32): i32 {
+  store<i32>(PV_LENGTH + (childPly << 2), childPly);
+  if ((nodes & <i64>checkMask) == 0 && !stopped && pollStop(<f64>nodes) != 0) stopped = true;
+  if (stopped) return 0;
+  const mover = side;
+  if ((flagsOf(move, mover) & F_FIVE) != 0) return -(WIN_SCORE - childPly);
+  if (stones + 1 == cellCount) return DRAW_SCORE;
+  leaves++;
+  // The child's side to move is the mover's opponent: evaluate() with s = 1 - mover, o = mover.
+  const fives0 = setCount(0, 0) + previewFives0;
+  const fives1 = setCount(1, 0) + previewFives1;
+  const sum0 = load<i32>(VALUE_SUM) + previewValue0;
+  const sum1 = load<i32>(VALUE_SUM + 4) + previewValue1;
+  const ownFives = mover == 0 ? fives1 : fives0;
+  const enemyFives = mover == 0 ? fives0 : fives1;
+  let value: i32;
+  if (ownFives > 0) value = DECIDED_EVAL;
+  else if (enemyFives >= 2) value = -DECIDED_EVAL;
+  else if (enemyFives == 0 && (mover == 0 ? setCount(1, 1) + previewWin4s1 : setCount(0, 1) + previewWin4s0) > 0) {
+    value = DECIDED_EVAL - WIN4_DISCOUNT;
+  } else {
+    const own = mover == 0 ? sum1 : sum0;
+    const enemy = mover == 0 ? sum0 : sum1;
+    value = ((own * tempoQuarters) >> 2) - enemy;
+    value = value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
+  }
+  return value >= EVAL_LIMIT ? EVAL_LIMIT - 1 : value <= -EVAL_LIMIT ? -(EVAL_LIMIT - 1) : value;
+}
+
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, offset: i32): i32 {
   store<i32>(PV_LENGTH + (ply << 2), ply);
   if ((nodes & <i64>checkMask) == 0 && !stopped && pollStop(<f64>nodes) != 0) stopped = true;
@@ -617,27 +675,37 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, offset: i32): i32 
       leaves++;
       continue;
     }
-    makeMove(move, ply);
-    nodes++;
+    const extend = i == 0 && count == 1 && selective && ply < EXTENSION_MAX_PLY;
     let score: i32;
-    if (i == 0) {
-      const extend = count == 1 && selective && ply < EXTENSION_MAX_PLY;
-      score = -negamax(extend ? depth : depth - 1, -beta, -alpha, ply + 1, childOffset);
+    if (depth == 1 && !extend) {
+      // Every child is at depth 0 (no reduction below depth 2): evaluated without a make, as negamax would.
+      nodes++;
+      previewPlace(move, side + 1);
+      leavePreviewSets();
+      leaveCandidates(move);
+      score = -leafAfter(move, ply + 1);
+      if (i != 0 && score > alpha && score < beta && pvNode && !stopped) score = -leafAfter(move, ply + 1);
     } else {
-      const tactical = orderScore >= TACTICAL_ORDER_SCORE;
-      const reduction =
-        relief >= 0
-          ? logReduction(depth, i, pvNode, improving, tactical)
-          : depth >= 3 && i >= 3 && !tactical
-            ? i >= 8 && depth >= 5
-              ? 2
-              : 1
-            : 0;
-      score = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, childOffset);
-      if (score > alpha && reduction > 0 && !stopped) score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, childOffset);
-      if (score > alpha && score < beta && pvNode && !stopped) score = -negamax(depth - 1, -beta, -alpha, ply + 1, childOffset);
+      makeMove(move, ply);
+      nodes++;
+      if (i == 0) {
+        score = -negamax(extend ? depth : depth - 1, -beta, -alpha, ply + 1, childOffset);
+      } else {
+        const tactical = orderScore >= TACTICAL_ORDER_SCORE;
+        const reduction =
+          relief >= 0
+            ? logReduction(depth, i, pvNode, improving, tactical)
+            : depth >= 3 && i >= 3 && !tactical
+              ? i >= 8 && depth >= 5
+                ? 2
+                : 1
+              : 0;
+        score = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, childOffset);
+        if (score > alpha && reduction > 0 && !stopped) score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, childOffset);
+        if (score > alpha && score < beta && pvNode && !stopped) score = -negamax(depth - 1, -beta, -alpha, ply + 1, childOffset);
+      }
+      unmakeMove(move);
     }
-    unmakeMove(move);
     if (stopped) return 0;
     if (score > best) {
       best = score;
