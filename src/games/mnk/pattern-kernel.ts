@@ -9,7 +9,7 @@
  * the board runs its TypeScript path: the same state after every move, slower.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { HALF_CODES, HALF_KEYS, type HalfLineTables } from './pattern-tables.js';
+import { HALF_CODES, HALF_KEYS, HALF_LINE, type HalfLineTables } from './pattern-tables.js';
 
 /** The part of the WebAssembly API used here (the ES2022 library has no WebAssembly types). */
 declare const WebAssembly: {
@@ -116,6 +116,7 @@ interface KernelExports extends SearchExports {
   remove(cell: number, s: number): number;
   setCounters(journalTop: number, placedCount: number): void;
   removesAll(cell: number, s: number, flag: number): number;
+  setRecodeReach(reach: number): void;
 }
 
 const WASM_FILE = 'patterns.wasm';
@@ -175,6 +176,7 @@ export function patternKernel(count: number, n: number, halves: HalfLineTables):
   const k = instance.exports as unknown as KernelExports;
   const end = withSearch ? (k.layout(count, n), k.searchLayout(), k.vctLayout()) : k.layout(count, n);
   if (end > memory.buffer.byteLength) throw new Error('pattern kernel: memory estimate too small');
+  k.setRecodeReach(halves.outerCellInert ? HALF_LINE - 1 : HALF_LINE);
   const halfAt = k.offsetOf(0);
   new Uint8Array(memory.buffer, halfAt, halves.maps.length).set(halves.maps);
   new Uint8Array(memory.buffer, halfAt + 4 * HALF_CODES, halves.classes.length).set(halves.classes);

@@ -116,7 +116,7 @@ export class CodeTable {
         classes[left * HALF_KEYS + right] = this.classOf(key);
       }
     }
-    this.halves = { maps, classes };
+    this.halves = { maps, classes, outerCellInert: outerCellInert(maps, classes) };
     return this.halves;
   }
 
@@ -205,6 +205,34 @@ export const HALF_KEYS = HALF_KEY_OF.length;
 export interface HalfLineTables {
   readonly maps: Uint8Array;
   readonly classes: Uint8Array;
+  /**
+   * No class depends on the outermost cell of either half line (the fifth cell each way): true under freestyle, where
+   * a run longer than five still wins, false under exactly five (an overline). A stone then changes no entry five
+   * cells away, so a board need not look there (the WebAssembly kernel's place).
+   */
+  readonly outerCellInert: boolean;
+}
+
+/** Whether every pair of half-line keys gives the same class whatever either half's outermost cell holds. */
+function outerCellInert(maps: Uint8Array, classes: Uint8Array): boolean {
+  for (let m = 0; m < 4; m++) {
+    // Maps 0 and 2 are the left halves (outermost cell in bits 0-1), 1 and 3 the right ones (bits 8-9).
+    const left = (m & 1) === 0;
+    const shift = left ? 0 : 2 * (HALF_LINE - 1);
+    for (let bits = 0; bits < HALF_CODES; bits++) {
+      const key = maps[m * HALF_CODES + bits];
+      for (let v = 0; v < 4; v++) {
+        const other = maps[m * HALF_CODES + ((bits & ~(3 << shift)) | (v << shift))];
+        if (other === key) continue;
+        for (let k = 0; k < HALF_KEYS; k++) {
+          const a = left ? classes[key * HALF_KEYS + k] : classes[k * HALF_KEYS + key];
+          const b = left ? classes[other * HALF_KEYS + k] : classes[k * HALF_KEYS + other];
+          if (a !== b) return false;
+        }
+      }
+    }
+  }
+  return true;
 }
 
 /** A code's entry (black's class | white's << 4) read through the half-line tables. */

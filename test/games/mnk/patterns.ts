@@ -108,6 +108,23 @@ t.test("half-line tables: every code's entry, both rules", async (t) => {
   }
 });
 
+// The kernel's place skips the fifth cell each way when the tables say it is inert (pattern-tables.ts outerCellInert).
+t.test('the fifth cell each way changes no entry under freestyle, and does under exactly five (an overline)', async (t) => {
+  for (const exact of [false, true]) {
+    const halves = new CodeTable(exact).halfLines();
+    t.equal(halves.outerCellInert, !exact, `outerCellInert, exact=${exact}`);
+    let differ = 0;
+    for (let code = 0; code < 1 << 20; code++) {
+      const entry = halfLineEntry(halves, code);
+      for (const shift of [0, 18]) {
+        for (let v = 0; v < 4; v++) if (halfLineEntry(halves, (code & ~(3 << shift)) | (v << shift)) !== entry) differ++;
+      }
+    }
+    if (exact) t.ok(differ > 0, `exactly five: ${differ} codes change with a fifth cell`);
+    else t.equal(differ, 0, 'freestyle: every code keeps its entry whatever the fifth cells hold');
+  }
+});
+
 // removesAll leans on this: a stone on a line never gives the other side a flag anywhere on it. Every code (walls
 // too), every empty slot, each side's stone there: the other side's class never rises, and none of the class falls
 // seen, with any classes in the cell's three other directions, adds a flag to the cell's key.

@@ -23,6 +23,8 @@ export let cellCount: i32 = 0;
 export let step1: i32 = 0;
 let step2: i32 = 0;
 let step3: i32 = 0;
+/** How far from a stone its place recodes the empty cells (pattern-tables.ts outerCellInert: 4 under freestyle). */
+let recodeReach: i32 = HALF_LINE;
 let journalCapacity: i32 = 0;
 let journalTop: i32 = 0;
 let placedCount: i32 = 0;
@@ -121,6 +123,11 @@ export function offsetOf(which: i32): i32 {
     case 18: return PLACED_MARKS;
     default: return END;
   }
+}
+
+/** The rule's reach of a stone's changes (the host reads it from the half-line tables). */
+export function setRecodeReach(reach: i32): void {
+  recodeReach = reach;
 }
 
 /** The journal's length and the stones placed, once the host copied a board's stacks in. */
@@ -232,20 +239,25 @@ function toggle(cell: i32, stone: i32): void {
     const pow = pow9(d);
     let bits = stone << (2 * (HALF_LINE - 1));
     let x = cell + step;
-    for (let i = <i32>load<u8>(REACH_PLUS + cell * 4 + d); i > 0; i--, x += step, bits >>>= 2) {
+    let reach = <i32>load<u8>(REACH_PLUS + cell * 4 + d);
+    // The cells up to recodeReach away may change their entries; a cell beyond (the fifth, freestyle) only its code.
+    for (let i = min(reach, recodeReach); i > 0; i--, x += step, bits >>>= 2) {
       const at = x * 4 + d;
       const now = load<i32>(CODES + (at << 2)) ^ bits;
       store<i32>(CODES + (at << 2), now);
       if (load<u8>(CELLS + x) == 0) recode(x, at, now, pow);
     }
+    if (reach > recodeReach) store<i32>(CODES + ((x * 4 + d) << 2), load<i32>(CODES + ((x * 4 + d) << 2)) ^ bits);
     bits = stone << (2 * HALF_LINE);
     x = cell - step;
-    for (let i = <i32>load<u8>(REACH_MINUS + cell * 4 + d); i > 0; i--, x -= step, bits <<= 2) {
+    reach = <i32>load<u8>(REACH_MINUS + cell * 4 + d);
+    for (let i = min(reach, recodeReach); i > 0; i--, x -= step, bits <<= 2) {
       const at = x * 4 + d;
       const now = load<i32>(CODES + (at << 2)) ^ bits;
       store<i32>(CODES + (at << 2), now);
       if (load<u8>(CELLS + x) == 0) recode(x, at, now, pow);
     }
+    if (reach > recodeReach) store<i32>(CODES + ((x * 4 + d) << 2), load<i32>(CODES + ((x * 4 + d) << 2)) ^ bits);
   }
 }
 
@@ -300,7 +312,7 @@ export function previewPlace(cell: i32, stone: i32): void {
       let bits = side == 0 ? stone << (2 * (HALF_LINE - 1)) : stone << (2 * HALF_LINE);
       const delta = side == 0 ? step : -step;
       let x = cell + delta;
-      for (let i = <i32>load<u8>((side == 0 ? REACH_PLUS : REACH_MINUS) + cell * 4 + d); i > 0; i--, x += delta) {
+      for (let i = min(<i32>load<u8>((side == 0 ? REACH_PLUS : REACH_MINUS) + cell * 4 + d), recodeReach); i > 0; i--, x += delta) {
         if (load<u8>(CELLS + x) == 0) {
           const at = x * 4 + d;
           const before = <i32>load<u8>(ENTRIES + at);
