@@ -4,10 +4,11 @@
  * tables, with the kernel and without (useSearchKernel): the same node count, score, move, principal variation and
  * lines, and afterwards the same candidate list and flag sets in the same order (the position's candidate arrays live
  * in the kernel's memory once it is made; the kernel evaluates a depth-1 node's children without placing them, and
- * must leave both orders as the TypeScript search's place and remove do, since the move lists read them). Positions are seeded random stones near the centre with no five or winning-four
- * cell for either side, on 20x20 and 15x15, freestyle and exactly five, with the selective search
- * on and off, three lines (multi-PV), a node limit that stops the search inside the kernel, and boards small enough
- * that the top of the tree stays in TypeScript (search-kernel.ts covers()) while the kernel searches below it.
+ * must leave both orders as the TypeScript search's place and remove do, since the move lists read them).
+ * Positions are seeded random stones near the centre with no five or winning-four cell for either side, on 20x20 and
+ * 15x15, freestyle and exactly five, with the selective search on and off, three lines (multi-PV), a node limit that
+ * stops the search inside the kernel, and boards small enough that the top of the tree stays in TypeScript
+ * (search-kernel.ts covers()) while the kernel searches below it.
  */
 import t from 'tap';
 import { Random } from '../../../src/core/random.js';
