@@ -283,80 +283,90 @@ function toggleCodes(cell: i32, stone: i32): void {
  * a search evaluates its leaves this way instead of a place and a remove: each empty cell lies on one of the
  * stone's lines only, so its keys change by one line's term, as in toggle().
  */
-export let previewValue0: i32 = 0;
-export let previewValue1: i32 = 0;
-export let previewFives0: i32 = 0;
-export let previewFives1: i32 = 0;
-export let previewWin4s0: i32 = 0;
-export let previewWin4s1: i32 = 0;
-/** The flag changes place() would make, in its order: cell | side << 14 | old flags << 16 | new flags << 20. */
-const PREVIEW_EVENTS = new StaticArray<i32>(96);
+const PREVIEW_VALUE: i32 = 0;
+const PREVIEW_FIVES: i32 = 2;
+const PREVIEW_WIN4S: i32 = 4;
+/** Per side s (i32 words): the value sum's change at PREVIEW_VALUE + s, the five and winning-four counts' at the others. */
+const PREVIEW: usize = memory.data(6 * 4);
+/** The flag changes place() would make, in its order (i32 words): cell | side << 14 | old flags << 16 | new flags << 20. */
+const PREVIEW_EVENTS: usize = memory.data(96 * 4);
 let previewEventCount: i32 = 0;
 let previewCell: i32 = 0;
 
+@inline function previewSet(slot: i32, value: i32): void {
+  store<i32>(PREVIEW + (<usize>slot << 2), value);
+}
+
+@inline function previewAdd(slot: i32, delta: i32): void {
+  previewSet(slot, previewGet(slot) + delta);
+}
+
+@inline function previewGet(slot: i32): i32 {
+  return load<i32>(PREVIEW + (<usize>slot << 2));
+}
+
+@inline export function previewValue(s: i32): i32 {
+  return previewGet(PREVIEW_VALUE + s);
+}
+
+@inline export function previewFives(s: i32): i32 {
+  return previewGet(PREVIEW_FIVES + s);
+}
+
+@inline export function previewWin4s(s: i32): i32 {
+  return previewGet(PREVIEW_WIN4S + s);
+}
+
+/** Adds to PREVIEW what side s's key of the empty cell x moving by `delta` gives; records a flag change. */
+@inline function previewKey(x: i32, s: i32, delta: i32): void {
+  const at = x * 2 + s;
+  const key = <i32>load<u16>(KEYS + (at << 1)) + delta;
+  previewAdd(PREVIEW_VALUE + s, load<i32>(CELL_VALUE + (key << 2)) - load<i32>(CELL_VALUE_OF + (at << 2)));
+  const now = <i32>load<u8>(CELL_FLAGS + key);
+  const changed = now ^ <i32>load<u8>(CELL_FLAG_OF + at);
+  if (changed == 0) return;
+  if ((changed & 1) != 0) previewAdd(PREVIEW_FIVES + s, (now & 1) != 0 ? 1 : -1);
+  if ((changed & 2) != 0) previewAdd(PREVIEW_WIN4S + s, (now & 2) != 0 ? 1 : -1);
+  store<i32>(PREVIEW_EVENTS + ((<usize>previewEventCount) << 2), x | (s << 14) | ((now ^ changed) << 16) | (now << 20));
+  previewEventCount++;
+}
+
 export function previewPlace(cell: i32, stone: i32): void {
-  let value0 = -load<i32>(CELL_VALUE_OF + (cell << 3));
-  let value1 = -load<i32>(CELL_VALUE_OF + (cell << 3) + 4);
-  const placed0 = <i32>load<u8>(CELL_FLAG_OF + cell * 2);
-  const placed1 = <i32>load<u8>(CELL_FLAG_OF + cell * 2 + 1);
-  let fives0 = -(placed0 & 1);
-  let fives1 = -(placed1 & 1);
-  let win4s0 = -((placed0 >> 1) & 1);
-  let win4s1 = -((placed1 >> 1) & 1);
-  let events = 0;
+  // The placed cell leaves both sides' values and sets (clearCell()).
+  for (let s = 0; s < 2; s++) {
+    const placed = <i32>load<u8>(CELL_FLAG_OF + cell * 2 + s);
+    previewSet(PREVIEW_VALUE + s, -load<i32>(CELL_VALUE_OF + ((cell * 2 + s) << 2)));
+    previewSet(PREVIEW_FIVES + s, -(placed & 1));
+    previewSet(PREVIEW_WIN4S + s, -((placed >> 1) & 1));
+  }
+  previewEventCount = 0;
+  previewCell = cell;
   for (let d = 0; d < 4; d++) {
     const step = stepOf(d);
     const pow = pow9(d);
-    for (let side = 0; side < 2; side++) {
+    for (let half = 0; half < 2; half++) {
       // The plus side first (bits shift right as the cells go away), then the minus side (left).
-      let bits = side == 0 ? stone << (2 * (HALF_LINE - 1)) : stone << (2 * HALF_LINE);
-      const delta = side == 0 ? step : -step;
+      let bits = half == 0 ? stone << (2 * (HALF_LINE - 1)) : stone << (2 * HALF_LINE);
+      const delta = half == 0 ? step : -step;
       let x = cell + delta;
-      for (let i = min(<i32>load<u8>((side == 0 ? REACH_PLUS : REACH_MINUS) + cell * 4 + d), recodeReach); i > 0; i--, x += delta) {
+      for (let i = min(<i32>load<u8>((half == 0 ? REACH_PLUS : REACH_MINUS) + cell * 4 + d), recodeReach); i > 0; i--, x += delta) {
         if (load<u8>(CELLS + x) == 0) {
           const at = x * 4 + d;
           const before = <i32>load<u8>(ENTRIES + at);
           const after = entryOf(load<i32>(CODES + (at << 2)) ^ bits);
           if (before != after) {
+            // Black's class then white's, as entryChanged().
             const dBlack = (after & 15) - (before & 15);
             const dWhite = (after >> 4) - (before >> 4);
-            if (dBlack != 0) {
-              const key = <i32>load<u16>(KEYS + (x << 2)) + dBlack * pow;
-              value0 += load<i32>(CELL_VALUE + (key << 2)) - load<i32>(CELL_VALUE_OF + (x << 3));
-              const flags = <i32>load<u8>(CELL_FLAGS + key) ^ <i32>load<u8>(CELL_FLAG_OF + x * 2);
-              if (flags != 0) {
-                const now = <i32>load<u8>(CELL_FLAGS + key);
-                if ((flags & 1) != 0) fives0 += (now & 1) != 0 ? 1 : -1;
-                if ((flags & 2) != 0) win4s0 += (now & 2) != 0 ? 1 : -1;
-                unchecked((PREVIEW_EVENTS[events++] = x | (0 << 14) | ((now ^ flags) << 16) | (now << 20)));
-              }
-            }
-            if (dWhite != 0) {
-              const key = <i32>load<u16>(KEYS + (x << 2) + 2) + dWhite * pow;
-              value1 += load<i32>(CELL_VALUE + (key << 2)) - load<i32>(CELL_VALUE_OF + (x << 3) + 4);
-              const flags = <i32>load<u8>(CELL_FLAGS + key) ^ <i32>load<u8>(CELL_FLAG_OF + x * 2 + 1);
-              if (flags != 0) {
-                const now = <i32>load<u8>(CELL_FLAGS + key);
-                if ((flags & 1) != 0) fives1 += (now & 1) != 0 ? 1 : -1;
-                if ((flags & 2) != 0) win4s1 += (now & 2) != 0 ? 1 : -1;
-                unchecked((PREVIEW_EVENTS[events++] = x | (1 << 14) | ((now ^ flags) << 16) | (now << 20)));
-              }
-            }
+            if (dBlack != 0) previewKey(x, 0, dBlack * pow);
+            if (dWhite != 0) previewKey(x, 1, dWhite * pow);
           }
         }
-        if (side == 0) bits >>>= 2;
+        if (half == 0) bits >>>= 2;
         else bits <<= 2;
       }
     }
   }
-  previewValue0 = value0;
-  previewValue1 = value1;
-  previewFives0 = fives0;
-  previewFives1 = fives1;
-  previewWin4s0 = win4s0;
-  previewWin4s1 = win4s1;
-  previewEventCount = events;
-  previewCell = cell;
 }
 
 /**
@@ -373,13 +383,13 @@ export function leavePreviewSets(): void {
   if (placed0 != 0) updateSets(cell, 0, placed0, 0);
   if (placed1 != 0) updateSets(cell, 1, placed1, 0);
   for (let i = 0; i < events; i++) {
-    const e = unchecked(PREVIEW_EVENTS[i]);
+    const e = load<i32>(PREVIEW_EVENTS + (<usize>i << 2));
     const before = (e >> 16) & 15;
     const after = (e >> 20) & 15;
     updateSets(e & 0x3fff, (e >> 14) & 1, before ^ after, after);
   }
   for (let i = 0; i < events; i++) {
-    const e = unchecked(PREVIEW_EVENTS[i]);
+    const e = load<i32>(PREVIEW_EVENTS + (<usize>i << 2));
     const before = (e >> 16) & 15;
     const after = (e >> 20) & 15;
     updateSets(e & 0x3fff, (e >> 14) & 1, before ^ after, before);

@@ -26,13 +26,10 @@ import {
   lineCells,
   place,
   leavePreviewSets,
-  previewFives0,
-  previewFives1,
+  previewFives,
   previewPlace,
-  previewValue0,
-  previewValue1,
-  previewWin4s0,
-  previewWin4s1,
+  previewValue,
+  previewWin4s,
   remove,
   removesAll,
   setCount,
@@ -323,15 +320,19 @@ export function unmakeMove(move: i32): void {
 
 // ---- pattern-search.ts: evaluation, hints, move lists ----
 
+/** pattern-search.ts's evaluation from the mover's counts of five and winning-four cells, the opponent's fives and the value sums. */
+@inline function evaluation(ownFives: i32, ownWin4s: i32, enemyFives: i32, ownSum: i32, enemySum: i32): i32 {
+  if (ownFives > 0) return DECIDED_EVAL;
+  if (enemyFives >= 2) return -DECIDED_EVAL;
+  if (enemyFives == 0 && ownWin4s > 0) return DECIDED_EVAL - WIN4_DISCOUNT;
+  const value = ((ownSum * tempoQuarters) >> 2) - enemySum;
+  return value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
+}
+
 function evaluate(): i32 {
   const s = side;
   const o = 1 - s;
-  if (setCount(s, 0) > 0) return DECIDED_EVAL;
-  const enemyFives = setCount(o, 0);
-  if (enemyFives >= 2) return -DECIDED_EVAL;
-  if (enemyFives == 0 && setCount(s, 1) > 0) return DECIDED_EVAL - WIN4_DISCOUNT;
-  const value = ((load<i32>(VALUE_SUM + (s << 2)) * tempoQuarters) >> 2) - load<i32>(VALUE_SUM + (o << 2));
-  return value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
+  return evaluation(setCount(s, 0), setCount(s, 1), setCount(o, 0), load<i32>(VALUE_SUM + (s << 2)), load<i32>(VALUE_SUM + (o << 2)));
 }
 
 function quietForPruning(): bool {
@@ -578,24 +579,15 @@ function leafAfter(move: i32, childPly: i32): i32 {
   if ((flagsOf(move, mover) & F_FIVE) != 0) return -(WIN_SCORE - childPly);
   if (stones + 1 == cellCount) return DRAW_SCORE;
   leaves++;
-  // The child's side to move is the mover's opponent: evaluate() with s = 1 - mover, o = mover.
-  const fives0 = setCount(0, 0) + previewFives0;
-  const fives1 = setCount(1, 0) + previewFives1;
-  const sum0 = load<i32>(VALUE_SUM) + previewValue0;
-  const sum1 = load<i32>(VALUE_SUM + 4) + previewValue1;
-  const ownFives = mover == 0 ? fives1 : fives0;
-  const enemyFives = mover == 0 ? fives0 : fives1;
-  let value: i32;
-  if (ownFives > 0) value = DECIDED_EVAL;
-  else if (enemyFives >= 2) value = -DECIDED_EVAL;
-  else if (enemyFives == 0 && (mover == 0 ? setCount(1, 1) + previewWin4s1 : setCount(0, 1) + previewWin4s0) > 0) {
-    value = DECIDED_EVAL - WIN4_DISCOUNT;
-  } else {
-    const own = mover == 0 ? sum1 : sum0;
-    const enemy = mover == 0 ? sum0 : sum1;
-    value = ((own * tempoQuarters) >> 2) - enemy;
-    value = value > HEURISTIC_CAP ? HEURISTIC_CAP : value < -HEURISTIC_CAP ? -HEURISTIC_CAP : value;
-  }
+  // The child's side to move is the mover's opponent.
+  const s = 1 - mover;
+  const value = evaluation(
+    setCount(s, 0) + previewFives(s),
+    setCount(s, 1) + previewWin4s(s),
+    setCount(mover, 0) + previewFives(mover),
+    load<i32>(VALUE_SUM + (s << 2)) + previewValue(s),
+    load<i32>(VALUE_SUM + (mover << 2)) + previewValue(mover),
+  );
   return value >= EVAL_LIMIT ? EVAL_LIMIT - 1 : value <= -EVAL_LIMIT ? -(EVAL_LIMIT - 1) : value;
 }
 
